@@ -1,0 +1,194 @@
+"""The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``.
+
+Exit codes (also in ``esodbg --help``):
+0 the program halted normally (``check``: no problems) · 1 runtime error · 2 bad usage,
+unreadable file or parse error · 3 the ``--max-steps`` budget ran out · 130 interrupted (Ctrl+C).
+
+``exec`` and ``check`` import only the engines, never Textual, so they start fast.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from esodbg.engines import LANGUAGES, by_name, for_file
+from esodbg.engines.base import Language, ParseError, Stop
+from esodbg.engines.iobuf import InputLog, StreamOutput
+
+EXIT_HALTED, EXIT_RUNTIME_ERROR, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+EPILOG = """\b
+Languages (chosen by file extension, or --lang):
+""" + "\n".join(f"  {lang.name:<10} {lang.title:<6} {' '.join(lang.extensions)}" for lang in LANGUAGES) + """
+
+\b
+Exit codes:
+  0    the program halted normally (check: no problems found)
+  1    runtime error (the message names the step and the cell)
+  2    bad usage, unreadable file, or parse error (file:line:col: what was wrong)
+  3    the --max-steps budget ran out
+  130  interrupted with Ctrl+C
+"""
+
+LANG_OPTION = click.option("--lang", type=click.Choice([lang.name for lang in LANGUAGES]),
+                           help="Language of FILE (default: from its extension).")
+FILE_ARG = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+
+
+def input_options(f):
+    """--input / --input-file, shared by run and exec."""
+    f = click.option("--input-file", "input_file", type=click.Path(dir_okay=False, path_type=Path),
+                     help="Read the program's input from this file.")(f)
+    return click.option("--input", "input_text", metavar="TEXT",
+                        help="The program's whole input (use $'1\\n2\\n' in bash for several lines).")(f)
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT):
+    click.echo(f"esodbg: {message}", err=True)
+    sys.exit(code)
+
+
+def read_text(path: Path, what: str) -> str:
+    """A file's text as UTF-8 (a leading BOM dropped); exits 2 with a clear message if it can't."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        fail(f"cannot read {what} {path}: {error.strerror}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        fail(f"{path}:{line}:{col}: {what} is not UTF-8 text (byte 0x{data[error.start]:02x})")
+
+
+def load(path: Path, lang: str | None) -> tuple[Language, object]:
+    """Choose the language, read and parse ``path``; exits 2 on any problem."""
+    language = by_name(lang) if lang else for_file(path)
+    if language is None:
+        known = ", ".join(f"{ext} ({l.name})" for l in LANGUAGES for ext in l.extensions)
+        fail(f"cannot tell the language of {path} from its extension (known: {known}); use --lang")
+    text = read_text(path, "program")
+    try:
+        return language, language.parse(text, str(path))
+    except ParseError as error:
+        for diagnostic in error.diagnostics:
+            click.echo(str(diagnostic), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
+    """The input given by option, or ``None`` if none was."""
+    if input_text is not None and input_file is not None:
+        fail("give --input or --input-file, not both")
+    if input_file is not None:
+        return read_text(input_file, "input file")
+    return input_text
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="esodbg", prog_name="esodbg")
+def main() -> None:
+    """esodbg: a visual debugger and exact interpreter for esoteric languages whose programs are
+    games.  Run `esodbg run FILE` to debug, `esodbg exec FILE` to just run."""
+
+
+@main.command("exec", epilog=EPILOG)
+@FILE_ARG
+@input_options
+@click.option("--max-steps", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N steps.")
+@LANG_OPTION
+def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, lang: str | None) -> None:
+    """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
+
+    Input comes from --input or --input-file, else from stdin, read line by line as the
+    program asks for it.
+    """
+    language, program = load(file, lang)
+    preset = preset_input(input_text, input_file)
+    stdin = None
+    if preset is None:
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n") \
+            if sys.stdin is not None else None
+    log = InputLog(preset or "", closed=preset is not None or stdin is None)
+    # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
+    machine = language.machine(program, log, StreamOutput(stdout))
+    remaining = max_steps
+    try:
+        while True:
+            before = machine.steps
+            reason = machine.run(remaining if remaining is not None else 1 << 62)
+            if remaining is not None:
+                remaining -= machine.steps - before
+            if reason is not Stop.NEEDS_INPUT:
+                break
+            stdout.flush()  # the user may be answering a prompt the program printed
+            line = stdin.readline()
+            if line:
+                log.feed(line)
+            else:
+                log.close()
+        stdout.flush()
+    except KeyboardInterrupt:
+        stdout.flush()
+        fail(f"interrupted at step {machine.steps}", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): nothing more can be written; stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_HALTED)
+    if reason is Stop.ERROR:
+        fault = machine.fault
+        where = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
+        fail(f"{where}runtime error at step {fault.step}, cell {fault.at}: {fault.message}", EXIT_RUNTIME_ERROR)
+    if reason is Stop.LIMIT:
+        fail(f"stopped after {machine.steps} steps: the --max-steps budget ran out", EXIT_BUDGET)
+    sys.exit(EXIT_HALTED)
+
+
+@main.command(epilog=EPILOG)
+@FILE_ARG
+@LANG_OPTION
+def check(file: Path, lang: str | None) -> None:
+    """Parse FILE and report problems (file:line:col: what was wrong) without running it."""
+    language, program = load(file, lang)
+    click.echo(f"{file}: ok ({language.title})")
+
+
+@main.command(epilog=EPILOG)
+@FILE_ARG
+@input_options
+@click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
+              help="Step budget for one continue (default: none; Esc interrupts).")
+@LANG_OPTION
+def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, lang: str | None) -> None:
+    """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
+    breakpoints on board cells.
+
+    Input: --input, --input-file or piped stdin is the program's whole input; with none, the
+    debugger asks in the I/O pane when the program reads (Ctrl+D there ends the input).
+    Press ? in the debugger for every key.
+    """
+    language, program = load(file, lang)
+    preset = preset_input(input_text, input_file)
+    if preset is None and not sys.stdin.isatty():
+        preset = sys.stdin.read()
+        reattach_terminal()
+    from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
+
+    DebuggerApp(language, program, preset, max_steps).run()
+
+
+def reattach_terminal() -> None:
+    """After reading piped stdin, take keyboard input from the terminal again."""
+    try:
+        tty = os.open("/dev/tty", os.O_RDONLY)
+    except OSError:
+        fail("stdin was piped and there is no terminal to read keys from; use --input-file")
+    os.dup2(tty, 0)
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, closefd=False), encoding="utf-8")

@@ -1,0 +1,275 @@
+"""The engine contract every language implements.
+
+A language is a :class:`Language`: ``parse(text, filename)`` gives a program or raises
+:class:`ParseError` with :class:`Diagnostic` s, and ``machine(program, input, output)`` gives a
+:class:`Machine`.
+
+A machine has exactly one implementation of its semantics, :meth:`Machine.run` — the fast path
+that executes up to ``limit`` steps and stops early at halt, error, missing input or a compiled
+breakpoint.  Everything else is generic and built on it here:
+
+* :meth:`Machine.step` runs one step and returns a :class:`StepRecord` whose ``changes`` are
+  found by diffing the machine's stores (its mutable lists/dicts) — the record is both the undo
+  record and the "what changed in the last step" the views highlight;
+* :meth:`Machine.undo` applies a record backwards; :meth:`Machine.snapshot` /
+  :meth:`Machine.restore` save and load the whole state (snapshots compare equal iff the states
+  are equal).
+
+A step that fails at run time is atomic: the engine checks before it mutates, so the failed step
+changes nothing but ``status``/``fault`` and counts as a step (``steps`` + 1).  Stepping back from
+it returns to the state just before.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
+
+from .iobuf import InputLog, Output
+
+if TYPE_CHECKING:
+    from .view import View
+
+
+class Span(NamedTuple):
+    """A source range: 1-based ``line``/``col``, ``end_col`` exclusive, on one or more lines."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+
+class CellRef(NamedTuple):
+    """A cell of a named board: ``board`` is the board's stable name, ``row``/``col`` 0-based."""
+
+    board: str
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.board} ({self.row}, {self.col})"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a program's text, at a 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+
+
+class ParseError(Exception):
+    """The program text is not a valid program; ``diagnostics`` says where and why (at least one)."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("\n".join(map(str, self.diagnostics)))
+
+
+class Status(enum.Enum):
+    """Where a machine is: able to run, finished normally, or stopped by a runtime error."""
+
+    READY = "ready"
+    HALTED = "halted"
+    ERROR = "error"
+
+
+class Stop(enum.Enum):
+    """Why running stopped.  Engines return the first four; the debugger core adds the rest."""
+
+    HALTED = "halted"  # the program finished normally
+    ERROR = "error"  # a runtime error (see Machine.fault)
+    NEEDS_INPUT = "needs input"  # the next step reads input that has not arrived; nothing ran
+    BREAKPOINT = "breakpoint"  # arrived at a compiled stop location
+    LIMIT = "limit"  # ran the number of steps asked for
+    BUDGET = "step budget"  # the debugger's step budget is used up
+    INTERRUPTED = "interrupted"  # cancelled by the user
+    START = "start"  # reverse execution reached step 0
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A runtime error: what went wrong, at which step (1-based) and where."""
+
+    message: str
+    step: int
+    at: CellRef
+    span: Span | None
+
+    def __str__(self) -> str:
+        return f"step {self.step}, {self.at}: {self.message}"
+
+
+MISSING: Any = object()  # a dict key that did not exist (growing boards) in a Change
+
+
+class Change(NamedTuple):
+    """One value a step changed: ``store[key]`` went from ``old`` to ``new``."""
+
+    store: str
+    key: Any
+    old: Any
+    new: Any
+
+
+@dataclass(frozen=True, slots=True)
+class StepRecord:
+    """What one step did; enough to undo it and to show what changed.
+
+    ``step`` is the step's number (the machine's ``steps`` after it), ``at`` where it ran,
+    ``output`` the text it wrote, ``input_used`` the input characters it consumed, ``stop`` is
+    ``HALTED``/``ERROR`` if it ended the run.  ``before`` holds the machine's scalar state before
+    the step (for undo).
+    """
+
+    step: int
+    at: CellRef
+    changes: tuple[Change, ...]
+    output: str
+    input_used: str
+    stop: Stop | None
+    before: tuple
+
+
+class Machine(ABC):
+    """A running program.  Subclasses implement the language; see the module docstring.
+
+    Attributes every machine has: ``program``, ``input`` (shared :class:`InputLog`), ``in_pos``
+    (this machine's cursor in it), ``output``, ``steps`` (steps executed), ``status``, ``fault``.
+    """
+
+    def __init__(self, program: Any, input: InputLog, output: Output) -> None:
+        self.program = program
+        self.input = input
+        self.in_pos = 0
+        self.output = output
+        self.steps = 0
+        self.status = Status.READY
+        self.fault: Fault | None = None
+
+    # ----- what a language implements ---------------------------------------------------------
+    @abstractmethod
+    def run(self, limit: int, stops: Any = None) -> Stop:
+        """Execute up to ``limit`` steps (``limit`` ≥ 1).
+
+        Returns ``LIMIT`` after ``limit`` steps, else the reason it stopped early: ``HALTED`` or
+        ``ERROR`` (``status``/``fault`` set), ``NEEDS_INPUT`` (the next step needs input that has
+        not arrived; nothing of that step ran), or ``BREAKPOINT`` (a step ended at a location in
+        ``stops``, a value made by :meth:`compile_stops`).  On a machine that is not ``READY``
+        returns its ``HALTED``/``ERROR`` at once.
+        """
+
+    @abstractmethod
+    def compile_stops(self, cells: Iterable[CellRef]) -> Any:
+        """Turn breakpoint cells into the form :meth:`run` checks cheaply (``None`` if empty).
+        Cells the language cannot reach are ignored."""
+
+    @abstractmethod
+    def location(self) -> CellRef:
+        """Where the next step will run."""
+
+    @abstractmethod
+    def stores(self) -> tuple[tuple[str, Any], ...]:
+        """The machine's mutable containers (lists or dicts) by name, for diffing and undo."""
+
+    @abstractmethod
+    def registers(self) -> tuple:
+        """The language's scalar state, as a tuple of immutable values."""
+
+    @abstractmethod
+    def set_registers(self, regs: tuple) -> None:
+        """Load what :meth:`registers` returned, then recompute any derived state."""
+
+    @abstractmethod
+    def view(self, last: StepRecord | None) -> View:
+        """The presentation model of the current state; ``last`` is the step that led here."""
+
+    # ----- generic machinery ------------------------------------------------------------------
+    def _frame(self) -> tuple:
+        return (self.steps, self.status, self.fault, self.in_pos, self.output.length, self.registers())
+
+    def _load_frame(self, frame: tuple) -> None:
+        self.steps, self.status, self.fault, self.in_pos, out_len, regs = frame
+        self.output.set_length(out_len)
+        self.set_registers(regs)
+
+    def step(self) -> StepRecord | Stop:
+        """Run one step and return its record, or the :class:`Stop` that kept it from running
+        (``NEEDS_INPUT``, or ``HALTED``/``ERROR`` if the machine already stopped)."""
+        if self.status is not Status.READY:
+            return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
+        at = self.location()
+        before = self._frame()
+        copies = [(name, store.copy()) for name, store in self.stores()]
+        reason = self.run(1)
+        if reason is Stop.NEEDS_INPUT:
+            return reason
+        changes = []
+        for (name, old), (_, new) in zip(copies, self.stores()):
+            if isinstance(new, dict):
+                for key in old.keys() | new.keys():
+                    a, b = old.get(key, MISSING), new.get(key, MISSING)
+                    if a != b:
+                        changes.append(Change(name, key, a, b))
+            else:
+                changes.extend(Change(name, i, a, b) for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        out_len, in_pos = before[4], before[3]
+        output = self.output.text(out_len) if self.output.length > out_len else ""
+        return StepRecord(
+            step=self.steps,
+            at=at,
+            changes=tuple(changes),
+            output=output,
+            input_used=self.input.text[in_pos : self.in_pos],
+            stop=reason if reason in (Stop.HALTED, Stop.ERROR) else None,
+            before=before,
+        )
+
+    def undo(self, record: StepRecord) -> None:
+        """Put the machine back in the state before ``record``'s step (it must be the last step)."""
+        stores = dict(self.stores())
+        for change in reversed(record.changes):
+            store = stores[change.store]
+            if change.old is MISSING:
+                del store[change.key]
+            else:
+                store[change.key] = change.old
+        self._load_frame(record.before)
+
+    def snapshot(self) -> tuple:
+        """The whole state as an immutable, hashable value; equal iff the states are equal."""
+        stores = tuple(
+            (name, tuple(sorted(store.items())) if isinstance(store, dict) else tuple(store))
+            for name, store in self.stores()
+        )
+        return (self._frame(), stores)
+
+    def restore(self, snapshot: tuple) -> None:
+        """Load a state saved by :meth:`snapshot` (the output is set back to its length then)."""
+        frame, stores = snapshot
+        for (name, store), (_, saved) in zip(self.stores(), stores):
+            store.clear()
+            if isinstance(store, dict):
+                store.update(saved)
+            else:
+                store.extend(saved)
+        self._load_frame(frame)
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language esodbg knows: how to recognise, parse and run its programs."""
+
+    name: str  # stable id, used by --lang
+    title: str  # what users call it
+    extensions: tuple[str, ...]  # file name endings, with the dot
+    parse: Callable[[str, str], Any]  # (text, filename) -> program; raises ParseError
+    machine: Callable[[Any, InputLog, Output], Machine]
