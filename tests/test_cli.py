@@ -1,0 +1,107 @@
+"""The command line as a user runs it: streams, exit codes, help, and exec not importing the UI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import CORPUS, EXAMPLES
+
+FIFTEEN = EXAMPLES / "fifteen"
+
+
+def esodbg(*args: str, input_text: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "esodbg.app", *map(str, args)], input=input_text,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_exec_writes_output_byte_exactly_and_exits_0():
+    result = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", str(FIFTEEN / "99.15")],
+                            capture_output=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout == (CORPUS / "fifteen" / "99.out").read_bytes()
+
+
+@pytest.mark.parametrize("how", ["stdin", "--input", "--input-file"])
+def test_exec_takes_input_from_stdin_or_options(how, tmp_path):
+    args = ["exec", FIFTEEN / "truth.15"]
+    if how == "--input":
+        args += ["--input", "0\n"]
+    elif how == "--input-file":
+        (tmp_path / "in.txt").write_text("0\n")
+        args += ["--input-file", tmp_path / "in.txt"]
+    result = esodbg(*args, input_text="0\n" if how == "stdin" else "")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "0\n", "")
+
+
+def test_exec_runtime_error_exits_1_names_step_and_cell_and_keeps_output(tmp_path):
+    prog = tmp_path / "e.15"
+    prog.write_text("0,1,2\n\n>!,>?,<_\n")
+    result = esodbg("exec", prog, input_text="")
+    assert result.returncode == 1 and result.stdout == "0\n"
+    assert f"{prog}:3:4: runtime error at step 2, cell puzzle (0, 1)" in result.stderr
+    assert "end of input" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_exec_parse_error_exits_2_with_file_line_col(tmp_path):
+    prog = tmp_path / "p.15"
+    prog.write_text("1,x\n\n>_,<_\n")
+    result = esodbg("exec", prog)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"{prog}:1:3: error: invalid puzzle label 'x'")
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["exec", "no/such/file.15"], "cannot read program"),
+    (["exec", "README.md"], "cannot tell the language"),
+    (["exec", "--max-steps", "0", FIFTEEN / "hello.15"], "--max-steps"),
+    (["exec", FIFTEEN / "hello.15", "--input", "1", "--input-file", "x"], "not both"),
+])
+def test_bad_usage_exits_2(args, words):
+    result = esodbg(*args)
+    assert result.returncode == 2 and words in result.stderr
+
+
+def test_exec_not_utf8_is_a_clear_error(tmp_path):
+    prog = tmp_path / "b.15"
+    prog.write_bytes(b"1,0\n\n>_,<\xff\n")
+    result = esodbg("exec", prog)
+    assert result.returncode == 2 and f"{prog}:3:5: program is not UTF-8" in result.stderr
+
+
+def test_exec_budget_exhausted_exits_3_keeping_output():
+    result = esodbg("exec", FIFTEEN / "truth.15", "--max-steps", "7", input_text="1\n")
+    assert result.returncode == 3 and result.stdout == "1\n" * 5  # steps 1-2 read and branch, 3-7 print
+    assert "stopped after 7 steps" in result.stderr
+
+
+def test_lang_option_overrides_the_extension(tmp_path):
+    prog = tmp_path / "hello.txt"
+    prog.write_text((FIFTEEN / "hello.15").read_text())
+    result = esodbg("exec", "--lang", "fifteen", prog)
+    assert (result.returncode, result.stdout) == (0, "Hello")
+
+
+def test_check_reports_ok_or_diagnostics(tmp_path):
+    assert esodbg("check", FIFTEEN / "hello.15").stdout.strip().endswith("ok (15)")
+    prog = tmp_path / "m.15"
+    prog.write_text("1,0\n")
+    result = esodbg("check", prog)
+    assert result.returncode == 2 and "missing command block" in result.stderr
+
+
+@pytest.mark.parametrize("command", [[], ["run"], ["exec"], ["check"]])
+def test_help_is_complete(command):
+    result = esodbg(*command, "--help")
+    assert result.returncode == 0
+    assert "Exit codes" in result.stdout and ".15" in result.stdout
+
+
+def test_exec_does_not_import_textual():
+    code = ("import sys; from esodbg.app.cli import main\n"
+            "try:\n    main(['exec', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+            "print('textual' in sys.modules, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code, str(FIFTEEN / "hello.15")], capture_output=True, text=True)
+    assert result.stdout == "Hello" and result.stderr.strip() == "False"

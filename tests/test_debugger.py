@@ -1,0 +1,134 @@
+"""The language-neutral debugger core, driven through the 15 engine without a terminal."""
+
+from __future__ import annotations
+
+import threading
+
+from esodbg.engines import FIFTEEN
+from esodbg.engines.base import CellRef, Stop
+from esodbg.engines.debugger import Session
+
+from conftest import EXAMPLES
+
+
+def session(name: str, input_text: str = "", closed: bool = True, **options) -> Session:
+    path = EXAMPLES / "fifteen" / f"{name}.15"
+    return Session(FIFTEEN, FIFTEEN.parse(path.read_text(), str(path)), input_text, closed, **options)
+
+
+def fresh_snapshot_at(name: str, step: int, input_text: str = "") -> tuple:
+    s = session(name, input_text)
+    s.machine.run(step)
+    return s.machine.snapshot()
+
+
+BP = CellRef("puzzle", 2, 4)  # 99.15: the `<!` cell, reached once per number printed
+
+
+def test_continue_stops_on_arriving_at_a_cell_breakpoint_and_counts_hits():
+    s = session("99")
+    s.breakpoints.toggle(BP)
+    first = s.continue_()
+    assert first.reason is Stop.BREAKPOINT and first.breakpoint.hits == 1
+    assert s.machine.location() == BP and s.output.text() == ""
+    second = s.continue_()
+    assert second.reason is Stop.BREAKPOINT and second.step > first.step
+    assert s.output.text() == "99\n" and s.breakpoints.get(BP).hits == 2
+
+
+def test_reverse_continue_goes_to_the_previous_hit_then_to_step_0():
+    s = session("99", interval=64)
+    s.breakpoints.toggle(BP)
+    hits = [s.continue_().step for _ in range(3)]
+    assert s.reverse_continue().step == hits[1]
+    assert s.reverse_continue().step == hits[0]
+    outcome = s.reverse_continue()
+    assert outcome.reason is Stop.START and s.steps == 0 and s.output.text() == ""
+
+
+def test_disabled_breakpoint_does_not_stop():
+    s = session("99")
+    s.breakpoints.toggle(BP)
+    s.breakpoints.set_enabled(BP, False)
+    assert s.continue_().reason is Stop.HALTED
+
+
+def test_step_count_stops_early_at_a_breakpoint():
+    s = session("99")
+    s.breakpoints.toggle(BP)
+    outcome = s.step(1000)
+    assert outcome.reason is Stop.BREAKPOINT and s.machine.location() == BP and s.steps < 1000
+
+
+def test_step_back_to_step_0_takes_output_back_and_last_step_is_known():
+    s = session("hello", interval=8)
+    assert s.continue_().reason is Stop.HALTED and s.output.text() == "Hello"
+    assert s.last.step == 24 and s.last.at == CellRef("puzzle", 4, 4)
+    s.step_back(20)
+    assert s.steps == 4 and s.machine.snapshot() == fresh_snapshot_at("hello", 4)
+    assert s.output.text() == "H"[: s.output.length]
+    assert s.step_back(100).reason is Stop.START and s.steps == 0 and s.last is None
+
+
+def test_goto_forward_stops_at_halt():
+    s = session("hello")
+    assert s.goto(1000).reason is Stop.HALTED and s.steps == 24
+
+
+def test_step_budget_stops_continue():
+    s = session("truth", "1\n", budget=50)
+    outcome = s.continue_()
+    assert outcome.reason is Stop.BUDGET and outcome.step == 50
+
+
+def test_cancel_interrupts_a_running_continue():
+    s = session("truth", "1\n")
+    cancel = threading.Event()
+    calls = []
+
+    def progress(sess):
+        calls.append(sess.steps)
+        if len(calls) == 3:
+            cancel.set()
+
+    outcome = s.continue_(cancel, progress)
+    assert outcome.reason is Stop.INTERRUPTED and outcome.step == calls[-1] > 0
+    assert s.last is not None and s.last.step == outcome.step
+
+
+def test_history_stays_bounded_and_exact_over_a_long_run():
+    s = session("countdown", "10000\n", interval=64, budget_bytes=20_000)
+    assert s.continue_().reason is Stop.HALTED and s.steps == 12004
+    assert s.history.bytes <= 20_000 + s.history._sizes[-1]
+    assert s.history.interval > 64  # thinned by doubling
+    for target in (11999, 7777, 1, 12003):
+        s.goto(target)
+        assert s.machine.snapshot() == fresh_snapshot_at("countdown", target, "10000\n")
+
+
+def test_step_back_across_interactive_input_is_exact():
+    s = session("truth", closed=False)
+    assert s.step().reason is Stop.NEEDS_INPUT and s.steps == 0
+    s.feed_input("0\n")
+    assert s.continue_().reason is Stop.HALTED and s.output.text() == "0\n"
+    s.goto(0)
+    assert s.output.text() == "" and s.machine.memory[0] == 0
+    assert s.continue_().reason is Stop.HALTED and s.output.text() == "0\n"
+
+
+def test_runtime_error_stops_at_its_step_and_step_back_undoes_it():
+    s = session("truth")  # no input: `>?` fails at step 1
+    outcome = s.continue_()
+    assert outcome.reason is Stop.ERROR and outcome.step == 1
+    assert "end of input" in s.machine.fault.message
+    s.step_back()
+    assert s.steps == 0 and s.machine.fault is None and s.machine.status.value == "ready"
+
+
+def test_restart_keeps_breakpoints_and_preset_input_but_not_typed_input():
+    s = session("truth", "0\n")
+    s.breakpoints.toggle(CellRef("puzzle", 0, 2))
+    s.continue_()
+    fresh = s.restarted()
+    assert fresh.steps == 0 and CellRef("puzzle", 0, 2) in fresh.breakpoints
+    assert fresh.continue_().reason is Stop.BREAKPOINT
