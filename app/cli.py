@@ -20,6 +20,8 @@ from esodbg.engines import LANGUAGES, by_name, for_file
 from esodbg.engines.base import Language, ParseError, Stop
 from esodbg.engines.iobuf import InputLog, StreamOutput
 
+from esodbg.app.files import LoadError, read_text
+
 EXIT_HALTED, EXIT_RUNTIME_ERROR, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 EPILOG = """\b
@@ -53,29 +55,28 @@ def fail(message: str, code: int = EXIT_BAD_INPUT):
     sys.exit(code)
 
 
-def read_text(path: Path, what: str) -> str:
-    """A file's text as UTF-8 (a leading BOM dropped); exits 2 with a clear message if it can't."""
+def read(path: Path, what: str) -> str:
+    """:func:`read_text`, exiting 2 with its message if the file cannot be read."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        fail(f"cannot read {what} {path}: {error.strerror}")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        fail(f"{path}:{line}:{col}: {what} is not UTF-8 text (byte 0x{data[error.start]:02x})")
+        return read_text(path, what)
+    except LoadError as error:
+        fail(str(error))
 
 
-def load(path: Path, lang: str | None) -> tuple[Language, object]:
-    """Choose the language, read and parse ``path``; exits 2 on any problem."""
+def choose_language(path: Path, lang: str | None) -> Language:
+    """The language named by --lang, else by the file's extension; exits 2 if neither says."""
     language = by_name(lang) if lang else for_file(path)
     if language is None:
         known = ", ".join(f"{ext} ({l.name})" for l in LANGUAGES for ext in l.extensions)
         fail(f"cannot tell the language of {path} from its extension (known: {known}); use --lang")
-    text = read_text(path, "program")
+    return language
+
+
+def load(path: Path, lang: str | None) -> tuple[Language, object]:
+    """Choose the language, read and parse ``path``; exits 2 on any problem."""
+    language = choose_language(path, lang)
     try:
-        return language, language.parse(text, str(path))
+        return language, language.parse(read(path, "program"), str(path))
     except ParseError as error:
         for diagnostic in error.diagnostics:
             click.echo(str(diagnostic), err=True)
@@ -87,7 +88,7 @@ def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
     if input_text is not None and input_file is not None:
         fail("give --input or --input-file, not both")
     if input_file is not None:
-        return read_text(input_file, "input file")
+        return read(input_file, "input file")
     return input_text
 
 
@@ -174,14 +175,15 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     debugger asks in the I/O pane when the program reads (Ctrl+D there ends the input).
     Press ? in the debugger for every key.
     """
-    language, program = load(file, lang)
+    language = choose_language(file, lang)
+    read(file, "program")  # unreadable: exit 2 here; a parse error gets its own screen in the app
     preset = preset_input(input_text, input_file)
     if preset is None and not sys.stdin.isatty():
         preset = sys.stdin.read()
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
-    DebuggerApp(language, program, preset, max_steps).run()
+    DebuggerApp(language, file, preset, max_steps).run()
 
 
 def reattach_terminal() -> None:

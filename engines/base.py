@@ -273,3 +273,4 @@ class Language:
     extensions: tuple[str, ...]  # file name endings, with the dot
     parse: Callable[[str, str], Any]  # (text, filename) -> program; raises ParseError
     machine: Callable[[Any, InputLog, Output], Machine]
+    halted: str = "the program finished"  # what a normal halt means, for status lines

@@ -4,6 +4,7 @@ from ..base import Language
 from .machine import FifteenMachine
 from .parser import Program, parse
 
-LANGUAGE = Language(name="fifteen", title="15", extensions=(".15",), parse=parse, machine=FifteenMachine)
+LANGUAGE = Language(name="fifteen", title="15", extensions=(".15",), parse=parse, machine=FifteenMachine,
+                    halted="the puzzle is solved")
 
 __all__ = ["LANGUAGE", "FifteenMachine", "Program", "parse"]

@@ -1,0 +1,401 @@
+"""The esodbg terminal debugger (Textual).
+
+The app owns one :class:`~esodbg.engines.debugger.Session`.  Quick operations (step, step back)
+run on the UI thread; continue and reverse-continue run in a thread worker that only posts
+messages (:class:`Progress`, :class:`Finished`), so the UI never freezes and ``Esc`` or ``c``
+interrupts at once.  While a worker runs, the UI thread does not touch the session.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Footer
+
+from esodbg.engines.base import Language, ParseError, Status, Stop
+from esodbg.engines.debugger import Outcome, Session
+from esodbg.engines.view import View
+
+from .files import LoadError, read_text
+from .screens.help import HelpScreen
+from .screens.parse_error import ParseErrorScreen
+from .widgets.board import BoardView
+from .widgets.inputpane import InputPane
+from .widgets.panes import BreakpointList, OutputView, SourceView, StatusBar, ValuesView, output_tail
+
+SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
+FRAME = 1 / 15  # seconds between screen updates while running flat out
+COUNT_IN_WORKER = 1000  # step counts above this run in the worker (interruptible)
+
+
+class Progress(Message):
+    """A running worker's latest state (only the newest one matters)."""
+
+    def __init__(self, view: View, output: tuple[str, int], new_output: int, rate: float | None) -> None:
+        super().__init__()
+        self.view, self.output, self.new_output, self.rate = view, output, new_output, rate
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, Progress)
+
+
+class Finished(Message):
+    """A worker's operation ended with ``outcome``."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+class DebuggerApp(App[None]):
+    """Debug one program: ``language`` and ``path`` name it, ``preset_input`` is its whole input
+    (``None``: ask interactively), ``budget`` caps the steps of one continue."""
+
+    CSS_PATH = "esodbg.tcss"
+    TITLE = "esodbg"
+    AUTO_FOCUS = None  # nothing focused: the arrow keys step; focusing the board makes them move its cursor
+    BINDINGS = [
+        Binding("n,right", "step", "Step", key_display="n/→", tooltip="step: run one command (10n: ten)"),
+        Binding("N,p,left", "step_back", "Back", key_display="N/←", tooltip="step back one command (exact)"),
+        Binding("c", "continue", "Continue", tooltip="continue until a breakpoint, halt or error; c again interrupts"),
+        Binding("C", "reverse_continue", "Rev-cont", tooltip="reverse-continue: back to the previous breakpoint hit, or step 0"),
+        Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell under the cursor"),
+        Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
+        Binding("plus", "speed(1)", "Faster", key_display="+", tooltip="continue faster (up to: as fast as possible)"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", tooltip="continue slower: watch every step"),
+        Binding("r", "restart", "Restart", tooltip="restart from step 0 (typed input is dropped)"),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
+        Binding("q", "quit", "Quit", tooltip="quit"),
+        *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
+    ]
+
+    def __init__(self, language: Language, path: Path, preset_input: str | None = None,
+                 budget: int | None = None) -> None:
+        super().__init__()
+        self.language, self.path = language, Path(path)
+        self.preset_input, self.budget = preset_input, budget
+        self.session: Session | None = None
+        self.problem: tuple[str, object] | None = None  # (source, diagnostics) if it cannot run
+        self.outcome: Outcome | None = None
+        self.cancel = threading.Event()
+        self.running = False
+        self.count = ""
+        self.speed = len(SPEEDS) - 1
+        self.resume: str | None = None  # what to do again once input arrives
+        self._load()
+
+    # ----- loading ----------------------------------------------------------------------------
+    def _load(self) -> None:
+        try:
+            source = read_text(self.path)
+        except LoadError as error:
+            self.problem = ("", str(error))
+            return
+        try:
+            program = self.language.parse(source, str(self.path))
+        except ParseError as error:
+            self.problem = (source, error.diagnostics)
+            return
+        self.problem = None
+        text = self.preset_input if self.preset_input is not None else ""
+        self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
+
+    def compose(self) -> ComposeResult:
+        boards = self.session.view().boards if self.session else ()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                for board in boards:
+                    yield BoardView(board, id=f"board-{board.name}", classes="board")
+                yield SourceView(id="source")
+            with Vertical(id="right"):
+                yield ValuesView(id="registers")
+                yield ValuesView(id="memory")
+                yield BreakpointList(id="breakpoints")
+        with Horizontal(id="io"):
+            yield OutputView(id="output")
+            yield InputPane(id="input")
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"esodbg · {self.path.name} ({self.language.title})"
+        if self.problem is not None:
+            self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
+            return
+        self.query_one("#source").border_title = f"Source · {self.path.name}"
+        self.query_one("#registers").border_title = "Registers"
+        self.query_one("#breakpoints").border_title = "Breakpoints"
+        self.query_one("#output").border_title = "Output"
+        self.query_one("#input").border_title = "Input"
+        for board in self.query(BoardView):
+            board.border_title = board.board.title
+            location = self.session.machine.location()
+            board.cursor = (location.row, location.col)
+        self.set_focus(None)
+        self.render_state()
+
+    def action_reload(self) -> None:
+        """Read the file again (from the parse error screen)."""
+        self._load()
+        if self.problem is None:
+            self.pop_screen()
+            self.recompose_then_render()
+        else:
+            self.pop_screen()
+            self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
+
+    def recompose_then_render(self) -> None:
+        async def again() -> None:
+            await self.recompose()
+            self.on_mount()
+
+        self.call_later(again)
+
+    # ----- rendering --------------------------------------------------------------------------
+    def render_state(self, view: View | None = None, output: tuple[str, int] | None = None,
+                     new_output: int = 0, rate: float | None = None) -> None:
+        """Show the session's state (or a worker's ``view`` of it while it runs)."""
+        session = self.session
+        machine = session.machine
+        live = view is None
+        if live:
+            view = session.view()
+            output = output_tail(session.output)
+            new_output = len(session.last.output) if session.last else 0
+        fault = machine.fault if live else None
+        bps = set(session.breakpoints.enabled_cells())
+        for board_view, board in zip(self.query(BoardView), view.boards):
+            board_view.show(board, bps, fault.at if fault else None)
+            board_view.border_subtitle = f"step {machine.steps:,}"
+        self.query_one("#source", SourceView).show(session.program.source,
+                                                   fault.span if fault else view.span, fault is not None)
+        self.query_one("#registers", ValuesView).show(view.registers)
+        memory = self.query_one("#memory", ValuesView)
+        memory.show(view.memory, columns=max(1, (memory.size.width - 2) // 15))
+        memory.border_title = view.memory_title
+        self.query_one("#output", OutputView).show(*output, new_output)
+        waiting = live and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
+        self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
+        self.query_one(BreakpointList).show(list(session.breakpoints), view.boards)
+        self.query_one(StatusBar).show(*self._status(view, rate))
+
+    def _where(self, view: View) -> str:
+        at = view.location
+        if at is None:
+            return ""
+        cell = next((b.rows[at.row - b.row0][at.col - b.col0] for b in view.boards if b.name == at.board), None)
+        return f"at ({at.row}, {at.col})" + (f" {cell.sub}" if cell is not None and cell.sub else "")
+
+    def _status(self, view: View, rate: float | None) -> tuple[str, str]:
+        session = self.session
+        steps = f"step {session.steps:,}"
+        speed = "max" if SPEEDS[self.speed] is None else f"{SPEEDS[self.speed]} steps/s"
+        if self.running:
+            extra = f" · {rate / 1e6:.2f} M steps/s" if rate else ""
+            return "running", f"{steps}{extra} · speed {speed} · esc or c interrupts"
+        machine = session.machine
+        count = f" · count {self.count}" if self.count else ""
+        reason = self.outcome.reason if self.outcome else None
+        if machine.status is Status.HALTED:
+            return "halted", f"{steps} · halted: {self.language.halted} · N/← steps back, r restarts{count}"
+        if machine.status is Status.ERROR:
+            return "error", f"{steps} · runtime error at ({machine.fault.at.row}, {machine.fault.at.col}): " \
+                            f"{machine.fault.message} · N/← steps back"
+        if reason is Stop.NEEDS_INPUT:
+            return "waiting", f"{steps} · {self._where(view)} · the program reads input: type a line below"
+        why = {
+            Stop.BREAKPOINT: "breakpoint" + (f", hit {self.outcome.breakpoint.hits}" if self.outcome
+                                             and self.outcome.breakpoint and self.outcome.breakpoint.hits else ""),
+            Stop.BUDGET: f"step budget of {session.budget:,} used up" if session.budget else "",
+            Stop.INTERRUPTED: "interrupted",
+            Stop.START: "at the start",
+        }.get(reason, "")
+        hint = " · n steps, c continues, ? help" if session.steps == 0 else ""
+        return "paused", " · ".join(p for p in (steps, why, self._where(view)) if p) + f" · speed {speed}{hint}{count}"
+
+    # ----- actions ----------------------------------------------------------------------------
+    SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
+                       "restart", "count"}
+    IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "restart"}
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Hide the debugger's keys when there is no program; grey out the ones a run blocks."""
+        if action in self.SESSION_ACTIONS and self.session is None:
+            return False
+        if action in self.IDLE_ACTIONS and self.running:
+            return None
+        return True
+
+    def _idle(self) -> bool:
+        return self.session is not None and not self.running and self.screen is self.screen_stack[0]
+
+    def _take_count(self) -> int:
+        count, self.count = int(self.count or 1), ""
+        return max(count, 1)
+
+    def action_count(self, digit: int) -> None:
+        if self._idle() and (self.count or digit):
+            self.count = (self.count + str(digit))[:9]
+            self.render_state()
+
+    def _finish(self, outcome: Outcome, resume: str | None = None) -> None:
+        self.outcome = outcome
+        self.resume = resume if outcome.reason is Stop.NEEDS_INPUT else None
+        self.render_state()
+
+    def action_step(self) -> None:
+        if not self._idle():
+            return
+        count = self._take_count()
+        if count > COUNT_IN_WORKER:
+            self._start(lambda s, cancel, progress: _step_chunks(s, count, cancel, progress))
+        else:
+            self._finish(self.session.step(count), "step")
+
+    def action_step_back(self) -> None:
+        if self._idle():
+            self._finish(self.session.step_back(self._take_count()))
+
+    def action_continue(self) -> None:
+        if self.running:
+            self.action_interrupt()
+        elif self._idle():
+            self.count = ""
+            speed = SPEEDS[self.speed]
+            if speed is None:
+                self._start(lambda s, cancel, progress: s.continue_(cancel, progress))
+            else:
+                self._start(lambda s, cancel, progress: _animate(s, speed, cancel, progress, self))
+
+    def action_reverse_continue(self) -> None:
+        if self._idle():
+            self.count = ""
+            self._start(lambda s, cancel, progress: s.reverse_continue(cancel))
+
+    def action_interrupt(self) -> None:
+        if self.running:
+            self.cancel.set()
+        elif self.session is not None:
+            self.set_focus(None)
+
+    def action_toggle_breakpoint(self) -> None:
+        if self.session is not None and not self.running:
+            board = self.focused if isinstance(self.focused, BoardView) else self.query(BoardView).first()
+            self._toggle(board.cursor_cell)
+
+    def on_board_view_breakpoint_toggled(self, message: BoardView.BreakpointToggled) -> None:
+        if self.session is not None and not self.running:
+            self._toggle(message.cell)
+
+    def _toggle(self, cell) -> None:
+        self.session.breakpoints.toggle(cell)
+        self.render_state()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
+        if not self.running and self.session is not None:
+            self.render_state()
+
+    def action_restart(self) -> None:
+        if self.session is not None and not self.running:
+            self.session = self.session.restarted()
+            self._finish(Outcome(Stop.START, 0))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(list(self.BINDINGS)))
+
+    # ----- input ------------------------------------------------------------------------------
+    def on_input_pane_submitted(self, message: InputPane.Submitted) -> None:
+        if self.session is not None and not self.session.input.closed:
+            self.session.feed_input(message.line + "\n")
+            self._resume()
+
+    def on_input_pane_end_of_input(self, message: InputPane.EndOfInput) -> None:
+        if self.session is not None and not self.session.input.closed:
+            self.session.close_input()
+            self._resume()
+
+    def _resume(self) -> None:
+        self.set_focus(None)
+        resume, self.resume = self.resume, None
+        if resume == "continue":
+            self.action_continue()
+        elif resume == "step":
+            self.action_step()
+        else:
+            self.render_state()
+
+    # ----- the worker -------------------------------------------------------------------------
+    def _start(self, operation) -> None:
+        self.cancel = threading.Event()
+        self.running = True
+        self.resume = "continue"
+        self.refresh_bindings()
+        self.render_state()
+        self._work(operation, self.cancel)
+
+    @work(thread=True, exclusive=True, group="run")
+    def _work(self, operation, cancel: threading.Event) -> None:
+        session = self.session
+        last = [time.monotonic(), session.steps]
+
+        def progress(s: Session, force: bool = False) -> None:
+            now = time.monotonic()
+            if force or now - last[0] >= FRAME:
+                rate = (s.steps - last[1]) / (now - last[0]) if now > last[0] and not force else None
+                last[:] = [now, s.steps]
+                view = s.machine.view(s.last if force else None)
+                new = len(s.last.output) if force and s.last else 0
+                self.post_message(Progress(view, output_tail(s.output), new, rate))
+
+        try:
+            outcome = operation(session, cancel, progress)
+        except Exception as error:  # never show a traceback: report and stop where we are
+            self.post_message(Finished(Outcome(Stop.INTERRUPTED, session.steps)))
+            self.call_from_thread(self.notify, f"internal error: {error!r}", severity="error")
+            return
+        self.post_message(Finished(outcome))
+
+    def on_progress(self, message: Progress) -> None:
+        if self.running:
+            self.render_state(message.view, message.output, message.new_output, message.rate)
+
+    def on_finished(self, message: Finished) -> None:
+        self.running = False
+        self.refresh_bindings()
+        resume = self.resume
+        self._finish(message.outcome, resume)
+
+
+def _step_chunks(session: Session, count: int, cancel: threading.Event, progress) -> Outcome:
+    """``count`` recorded steps, interruptible (a large count like 50000n)."""
+    outcome = Outcome(Stop.LIMIT, session.steps)
+    while count > 0 and not cancel.is_set():
+        outcome = session.step(min(count, COUNT_IN_WORKER))
+        count -= COUNT_IN_WORKER
+        if outcome.reason is not Stop.LIMIT:
+            return outcome
+        progress(session)
+    return Outcome(Stop.INTERRUPTED, session.steps) if cancel.is_set() else outcome
+
+
+def _animate(session: Session, speed: int, cancel: threading.Event, progress, app: DebuggerApp) -> Outcome:
+    """Continue at ``speed`` steps per second, showing every step; breakpoints still stop.
+    The speed can change while it runs (``+``/``-``)."""
+    while True:
+        outcome = session.step()
+        if outcome.reason is not Stop.LIMIT:
+            return outcome
+        progress(session, force=True)
+        current = SPEEDS[app.speed]
+        if cancel.wait(1 / current if current else 0):
+            return Outcome(Stop.INTERRUPTED, session.steps)
+

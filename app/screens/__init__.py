@@ -1,0 +1,1 @@
+"""Screens and dialogs over the debugger: help, parse errors."""

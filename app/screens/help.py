@@ -1,0 +1,59 @@
+"""The help screen: every key, generated from the bindings so it cannot go out of date."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+INTRO = """\
+[b]esodbg[/b] runs your program as a game you can watch, step through, and rewind.
+A [b]step[/b] is one command executed.  [b]Step back[/b] is exact time travel (output and input
+included).  A [b]cell breakpoint[/b] stops a run when execution arrives at that cell.
+Type a number before a step key to repeat it: [b]10n[/b] steps ten times."""
+
+BOARD_KEYS = [
+    ("tab / click", "focus the board; then the arrow keys move the cell cursor"),
+    ("enter / space / click", "toggle a breakpoint on the cell (board focused)"),
+    ("escape", "leave the board: ← → step again"),
+]
+INPUT_KEYS = [
+    ("enter", "send the typed line to the program"),
+    ("ctrl+d", "end of input (a later read is a runtime error)"),
+]
+
+
+def describe(key: str) -> str:
+    names = {"right": "→", "left": "←", "question_mark": "?", "plus": "+", "minus": "-", "escape": "esc"}
+    return " / ".join(names.get(k, k) for k in key.split(","))
+
+
+class HelpScreen(ModalScreen[None]):
+    """All keys of the debugger, the board and the input prompt."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        super().__init__()
+        self.bindings = bindings
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        table.add_row("[b]Debugger[/b]", "")
+        for binding in self.bindings:
+            if binding.description:
+                table.add_row(describe(binding.key), binding.tooltip or binding.description)
+        for title, keys in (("Board", BOARD_KEYS), ("Input prompt", INPUT_KEYS)):
+            table.add_row("", "")
+            table.add_row(f"[b]{title}[/b]", "")
+            for key, what in keys:
+                table.add_row(key, what)
+        with VerticalScroll(id="help"):
+            yield Static(INTRO, id="help-intro")
+            yield Static(table)
+            yield Static("[dim]esc, q or ? closes this help[/dim]")

@@ -1,0 +1,1 @@
+"""The debugger's widgets: each renders part of the presentation model and posts its own messages."""

@@ -1,0 +1,142 @@
+"""A board of the presentation model, drawn with Textual's line API (only visible lines are
+rendered, so big boards stay cheap).
+
+Each cell is a tile of ``CELL_W - 1`` columns by two lines — its glyph, then its sub-glyph —
+with one column and one line of gap.  The role of a cell picks a component class
+(``board--<role>``), so languages are styled in TCSS, not here.  A breakpoint shows as ``●`` in
+the tile's corner; the cell cursor as brackets in the gaps on either side.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from esodbg.engines.base import CellRef
+from esodbg.engines.view import Board
+
+CELL_W, CELL_H = 6, 3  # tile plus gap, in columns and lines
+ROLES = ("tile", "home", "ip")  # roles with their own component class; others use board--cell
+
+
+class BoardView(ScrollView, can_focus=True):
+    """Shows one :class:`~esodbg.engines.view.Board`; arrow keys move a cell cursor, Enter or a
+    click toggles a breakpoint (posted as :class:`BoardView.BreakpointToggled`)."""
+
+    COMPONENT_CLASSES = {f"board--{role}" for role in ROLES} | {
+        "board--cell", "board--changed", "board--cursor", "board--breakpoint", "board--fault", "board--sub",
+    }
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Cursor", show=False),
+        Binding("down", "move(1, 0)", "Cursor", show=False),
+        Binding("left", "move(0, -1)", "Cursor", show=False),
+        Binding("right", "move(0, 1)", "Cursor", show=False),
+        Binding("enter,space", "toggle", "Breakpoint", show=False),
+    ]
+
+    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+
+    class BreakpointToggled(Message):
+        """The user asked to toggle the breakpoint on ``cell`` (by click, Enter or Space)."""
+
+        def __init__(self, cell: CellRef) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, board: Board, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.board = board
+        self.breakpoints: frozenset[tuple[int, int]] = frozenset()
+        self.fault: tuple[int, int] | None = None
+        self._size_to(board)
+
+    def _size_to(self, board: Board) -> None:
+        cols = max((len(row) for row in board.rows), default=0)
+        self.virtual_size = Size(cols * CELL_W + 1, len(board.rows) * CELL_H)
+
+    def show(self, board: Board, breakpoints: set[CellRef], fault: CellRef | None) -> None:
+        """Draw ``board`` with breakpoint marks on ``breakpoints`` and ``fault`` in red."""
+        self.board = board
+        self.breakpoints = frozenset((c.row, c.col) for c in breakpoints if c.board == board.name)
+        self.fault = (fault.row, fault.col) if fault is not None and fault.board == board.name else None
+        self._size_to(board)
+        self.refresh()
+
+    @property
+    def cursor_cell(self) -> CellRef:
+        return CellRef(self.board.name, *self.cursor)
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        rows = self.board.rows
+        row = min(max(self.cursor[0] + drow - self.board.row0, 0), len(rows) - 1)
+        col = min(max(self.cursor[1] + dcol - self.board.col0, 0), len(rows[row]) - 1)
+        self.cursor = (row + self.board.row0, col + self.board.col0)
+        self.scroll_to_region(self._cell_region(row, col), animate=False)
+
+    def action_toggle(self) -> None:
+        self.post_message(self.BreakpointToggled(self.cursor_cell))
+
+    def _cell_region(self, row: int, col: int) -> Region:
+        return Region(col * CELL_W, row * CELL_H, CELL_W + 1, CELL_H)
+
+    def on_click(self, event: Click) -> None:
+        x, y = event.x + self.scroll_offset.x, event.y + self.scroll_offset.y
+        row, line = divmod(y, CELL_H)
+        col = max(0, x - 1) // CELL_W
+        rows = self.board.rows
+        if line < CELL_H - 1 and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
+            self.cursor = (row + self.board.row0, col + self.board.col0)
+            self.post_message(self.BreakpointToggled(self.cursor_cell))
+
+    def _overlays(self) -> dict:
+        """Styles layered over a tile's role style (partial: they only set what they change)."""
+        return {name: self.get_component_rich_style(f"board--{name}", partial=True)
+                for name in ("changed", "fault", "sub", "breakpoint", "cursor")}
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row, line = divmod(y + scroll_y, CELL_H)
+        rows = self.board.rows
+        width = self.virtual_size.width
+        if row >= len(rows) or line == CELL_H - 1:
+            return Strip.blank(self.size.width)
+        style = self.get_component_rich_style
+        overlay = self._overlays()
+        cursor_style, bp_style = overlay["cursor"], overlay["breakpoint"]
+        r = row + self.board.row0
+        cur_r, cur_c = self.cursor
+        segments = []
+        for c_index, cell in enumerate(rows[row]):
+            c = c_index + self.board.col0
+            gap = "[" if (r, c) == (cur_r, cur_c) else "]" if (r, c - 1) == (cur_r, cur_c) else " "
+            segments.append(Segment(gap, cursor_style if gap != " " else None))
+            if cell is None:
+                segments.append(Segment(" " * (CELL_W - 1)))
+                continue
+            tile = style(f"board--{cell.role}" if cell.role in ROLES else "board--cell")
+            if (r, c) == self.fault:
+                tile += overlay["fault"]
+            elif cell.changed:
+                tile += overlay["changed"]
+            if line == 0:
+                mark = "●" if (r, c) in self.breakpoints else " "
+                segments.append(Segment(mark, tile + bp_style if mark != " " else tile))
+                segments.append(Segment(f"{cell.glyph:^3.3} ", tile))
+            else:
+                sub = tile if cell.role == "ip" else tile + overlay["sub"]
+                segments.append(Segment(f" {cell.sub:^3.3} ", sub))
+        last = len(rows[row]) + self.board.col0
+        end = "]" if (r, last - 1) == (cur_r, cur_c) else " "
+        segments.append(Segment(end, cursor_style if end != " " else None))
+        strip = Strip(segments, width)
+        return strip.crop(scroll_x, scroll_x + self.size.width).extend_cell_length(self.size.width)
+

@@ -1,0 +1,143 @@
+"""The read-only panes: source, registers/memory values, output, breakpoints, status line.
+
+Each has one ``show(...)`` method taking plain data (presentation-model values), so the app stays
+language-neutral.  Styles come from TCSS component classes.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.widgets import Static
+
+from esodbg.engines.base import Span
+from esodbg.engines.breakpoints import Breakpoint
+from esodbg.engines.iobuf import OutputLog
+from esodbg.engines.view import Board, Value
+
+OUTPUT_SHOWN = 20_000  # characters of output drawn at most; the rest is counted, not drawn
+OUTPUT_LINES = 300  # lines of output drawn at most
+
+
+class ScrollingText(VerticalScroll):
+    """A scrollable pane of one renderable (a Static scrolls nothing by itself)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="content")
+
+    def update(self, renderable) -> None:
+        self.query_one(".content", Static).update(renderable)
+
+
+class SourceView(ScrollingText):
+    """The program text with line numbers and the span of the next step highlighted."""
+
+    COMPONENT_CLASSES = {"source--gutter", "source--current", "source--fault"}
+
+    def show(self, source: str, span: Span | None, fault: bool = False) -> None:
+        lines = source.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        width = len(str(len(lines)))
+        gutter = self.get_component_rich_style("source--gutter")
+        mark = self.get_component_rich_style("source--fault" if fault else "source--current")
+        text = Text(no_wrap=True, end="")
+        for number, line in enumerate(lines, 1):
+            text.append(f"{number:>{width}} ", gutter)
+            if span is not None and span.line <= number <= span.end_line:
+                start = span.col - 1 if number == span.line else 0
+                end = span.end_col - 1 if number == span.end_line else len(line)
+                end = max(end, start + 1)  # an empty command still shows where it is
+                line = line.ljust(end)
+                text.append(line[:start])
+                text.append(line[start:end], mark)
+                text.append(line[end:])
+            else:
+                text.append(line)
+            if number < len(lines):
+                text.append("\n")
+        self.update(text)
+        if span is not None:
+            self.call_after_refresh(self.scroll_to_region, Region(0, span.line - 1, 1, 1), animate=False)
+
+
+class ValuesView(ScrollingText):
+    """Named values in ``columns`` columns of name/value pairs; changed ones highlighted."""
+
+    COMPONENT_CLASSES = {"values--name", "values--changed"}
+
+    def show(self, values: tuple[Value, ...], columns: int = 1) -> None:
+        table = Table.grid(padding=(0, 1))
+        for _ in range(columns):
+            table.add_column(style=self.get_component_rich_style("values--name"), no_wrap=True)
+            table.add_column(justify="right", no_wrap=True)
+        changed = self.get_component_rich_style("values--changed")
+        for start in range(0, len(values), columns):
+            cells = []
+            for value in values[start:start + columns]:
+                cells += [value.name, Text(value.value, changed if value.changed else "")]
+            table.add_row(*cells)
+        self.update(table)
+
+
+class OutputView(ScrollingText):
+    """The end of the program's output; what the last step wrote is highlighted."""
+
+    COMPONENT_CLASSES = {"output--new", "output--elided"}
+
+    def show(self, tail: str, hidden: int, new: int = 0) -> None:
+        """``tail`` is the end of the output after ``hidden`` earlier characters (see
+        :func:`output_tail`); its last ``new`` characters are what the last step wrote."""
+        lines = tail.split("\n")
+        if len(lines) > OUTPUT_LINES:  # laying out many short lines is what costs, not characters
+            cut = len(tail) - len("\n".join(lines[-OUTPUT_LINES:]))
+            hidden, tail = hidden + cut, tail[cut:]
+        text = Text(no_wrap=False, end="")
+        if hidden:
+            text.append(f"… {hidden:,} earlier characters …\n", self.get_component_rich_style("output--elided"))
+        cut = max(0, len(tail) - new)
+        text.append(tail[:cut])
+        text.append(tail[cut:], self.get_component_rich_style("output--new"))
+        self.update(text)
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+
+def output_tail(output: OutputLog) -> tuple[str, int]:
+    """The last characters of ``output`` worth drawing, and how many come before them."""
+    hidden = max(0, output.length - OUTPUT_SHOWN)
+    return output.text(hidden), hidden
+
+
+class BreakpointList(Static):
+    """The breakpoints with their cell's sub-glyph (e.g. the 15 command) and hit counts."""
+
+    def show(self, breakpoints: list[Breakpoint], boards: tuple[Board, ...]) -> None:
+        if not breakpoints:
+            self.update(Text("none — move the cursor to a cell and press b, or click a cell", "dim"))
+            return
+        by_name = {board.name: board for board in boards}
+        text = Text(end="")
+        for bp in breakpoints:
+            board = by_name.get(bp.cell.board)
+            cell = None
+            if board is not None and 0 <= bp.cell.row - board.row0 < len(board.rows):
+                row = board.rows[bp.cell.row - board.row0]
+                if 0 <= bp.cell.col - board.col0 < len(row):
+                    cell = row[bp.cell.col - board.col0]
+            text.append("● " if bp.enabled else "○ ", "bold red" if bp.enabled else "dim")
+            text.append(f"({bp.cell.row}, {bp.cell.col})")
+            if cell is not None and cell.sub:
+                text.append(f" {cell.sub}", "bold")
+            text.append(f"  hits {bp.hits}\n", "dim")
+        self.update(text)
+
+
+class StatusBar(Static):
+    """One line: step, state (paused / running / halted / error / waiting) and why it stopped."""
+
+    def show(self, state: str, message: str) -> None:
+        self.set_classes(f"state-{state.split()[0]}")
+        self.update(Text.assemble((f" {state.upper()} ", "bold"), " ", message))
