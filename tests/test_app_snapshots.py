@@ -1,0 +1,88 @@
+"""Snapshot tests of rendered frames (pytest-textual-snapshot).  The SVGs live in
+tests/__snapshots__/; after a deliberate UI change, look at them, then `pytest --snapshot-update`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from esodbg.app.debugapp import DebuggerApp
+from esodbg.engines import FIFTEEN
+
+from conftest import EXAMPLES
+
+SIZE = (120, 40)
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+@pytest.fixture
+def in_dir(monkeypatch):
+    """Run from a directory so paths shown on screen are short and the same on every machine."""
+    def chdir(path: Path) -> None:
+        monkeypatch.chdir(path)
+    return chdir
+
+
+def app(in_dir, folder: Path, name: str, preset: str | None = None) -> DebuggerApp:
+    in_dir(folder)
+    return DebuggerApp(FIFTEEN, Path(name), preset)
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_hello_first_frame(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), terminal_size=SIZE)
+
+
+def test_hello_after_5_steps(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), press=["5", "n"], terminal_size=SIZE)
+
+
+def test_stopped_at_a_cell_breakpoint(snap_compare, in_dir):
+    async def run_before(pilot):
+        # Focus the board, move the cursor from the start cell (1, 2) to (2, 4), set a breakpoint.
+        await pilot.press("tab", "down", "right", "right", "enter", "escape", "c")
+        await settle(pilot)
+
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"), run_before=run_before, terminal_size=SIZE)
+
+
+def test_after_stepping_back(snap_compare, in_dir):
+    async def run_before(pilot):
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("left", "left", "3", "N")
+
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), run_before=run_before, terminal_size=SIZE)
+
+
+def test_at_halt(snap_compare, in_dir):
+    async def run_before(pilot):
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"), run_before=run_before, terminal_size=SIZE)
+
+
+def test_runtime_error(snap_compare, in_dir):
+    async def run_before(pilot):
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(app(in_dir, PROGRAMS, "div_zero.15"), run_before=run_before, terminal_size=SIZE)
+
+
+def test_parse_error_screen(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, PROGRAMS, "bad_label.15"), terminal_size=SIZE)
+
+
+def test_waiting_for_input(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "truth.15"), press=["n"], terminal_size=SIZE)
+
+
+def test_help_screen(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), press=["question_mark"], terminal_size=SIZE)
