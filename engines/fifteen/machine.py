@@ -139,7 +139,8 @@ class FifteenMachine(Machine):
         kinds, dests, args, paths = self._kind, self._dest, self._arg, self._paths
         p, ok, last, pieces = self._p, self._ok, self._last, self._pieces
         stops = stops or self._no_stops
-        # The kinds and effects as locals: this loop is the interpreter's whole speed.
+        # The kinds and effects as locals, and the four-line swap written out at each move rather
+        # than called: this loop is the interpreter's whole speed (a call per step halves it).
         move, branch, slide = MOVE, BRANCH, SLIDE
         add, sub, mul, div, load, store = ADD, SUB, MUL, DIV, LOAD, STORE
         inp, outnum, outchr, zero = IN, OUTNUM, OUTCHR, ZERO
