@@ -34,6 +34,11 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def continue_to_stop(pilot) -> None:
+    await pilot.press("c")
+    await settle(pilot)
+
+
 def test_hello_first_frame(snap_compare, in_dir):
     assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), terminal_size=SIZE)
 
@@ -53,27 +58,18 @@ def test_stopped_at_a_cell_breakpoint(snap_compare, in_dir):
 
 def test_after_stepping_back(snap_compare, in_dir):
     async def run_before(pilot):
-        await pilot.press("c")
-        await settle(pilot)
+        await continue_to_stop(pilot)
         await pilot.press("left", "left", "3", "N")
 
     assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), run_before=run_before, terminal_size=SIZE)
 
 
 def test_at_halt(snap_compare, in_dir):
-    async def run_before(pilot):
-        await pilot.press("c")
-        await settle(pilot)
-
-    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"), run_before=run_before, terminal_size=SIZE)
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"), run_before=continue_to_stop, terminal_size=SIZE)
 
 
 def test_runtime_error(snap_compare, in_dir):
-    async def run_before(pilot):
-        await pilot.press("c")
-        await settle(pilot)
-
-    assert snap_compare(app(in_dir, PROGRAMS, "div_zero.15"), run_before=run_before, terminal_size=SIZE)
+    assert snap_compare(app(in_dir, PROGRAMS, "div_zero.15"), run_before=continue_to_stop, terminal_size=SIZE)
 
 
 def test_parse_error_screen(snap_compare, in_dir):
