@@ -144,11 +144,10 @@ class DebuggerApp(App[None]):
     def action_reload(self) -> None:
         """Read the file again (from the parse error screen)."""
         self._load()
+        self.pop_screen()
         if self.problem is None:
-            self.pop_screen()
             self.recompose_then_render()
         else:
-            self.pop_screen()
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
 
     def recompose_then_render(self) -> None:
@@ -183,14 +182,14 @@ class DebuggerApp(App[None]):
         self.query_one("#output", OutputView).show(*output, new_output)
         waiting = live and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
-        self.query_one(BreakpointList).show(list(session.breakpoints), view.boards)
+        self.query_one(BreakpointList).show(list(session.breakpoints), view)
         self.query_one(StatusBar).show(*self._status(view, rate))
 
     def _where(self, view: View) -> str:
         at = view.location
         if at is None:
             return ""
-        cell = next((b.rows[at.row - b.row0][at.col - b.col0] for b in view.boards if b.name == at.board), None)
+        cell = view.cell(at)
         return f"at ({at.row}, {at.col})" + (f" {cell.sub}" if cell is not None and cell.sub else "")
 
     def _status(self, view: View, rate: float | None) -> tuple[str, str]:
@@ -255,7 +254,7 @@ class DebuggerApp(App[None]):
             return
         count = self._take_count()
         if count > COUNT_IN_WORKER:
-            self._start(lambda s, cancel, progress: _step_chunks(s, count, cancel, progress))
+            self._start(lambda s, cancel, progress: _step_chunks(s, count, cancel, progress), "step")
         else:
             self._finish(self.session.step(count), "step")
 
@@ -270,14 +269,14 @@ class DebuggerApp(App[None]):
             self.count = ""
             speed = SPEEDS[self.speed]
             if speed is None:
-                self._start(lambda s, cancel, progress: s.continue_(cancel, progress))
+                self._start(lambda s, cancel, progress: s.continue_(cancel, progress), "continue")
             else:
-                self._start(lambda s, cancel, progress: _animate(s, speed, cancel, progress, self))
+                self._start(lambda s, cancel, progress: _animate(s, speed, cancel, progress, self), "continue")
 
     def action_reverse_continue(self) -> None:
         if self._idle():
             self.count = ""
-            self._start(lambda s, cancel, progress: s.reverse_continue(cancel))
+            self._start(lambda s, cancel, progress: s.reverse_continue(cancel), None)
 
     def action_interrupt(self) -> None:
         if self.running:
@@ -334,10 +333,11 @@ class DebuggerApp(App[None]):
             self.render_state()
 
     # ----- the worker -------------------------------------------------------------------------
-    def _start(self, operation) -> None:
+    def _start(self, operation, resume: str | None) -> None:
+        """Run ``operation`` in the worker; ``resume`` is what to do again if it stops for input."""
         self.cancel = threading.Event()
         self.running = True
-        self.resume = "continue"
+        self.resume = resume
         self.refresh_bindings()
         self.render_state()
         self._work(operation, self.cancel)
@@ -371,8 +371,7 @@ class DebuggerApp(App[None]):
     def on_finished(self, message: Finished) -> None:
         self.running = False
         self.refresh_bindings()
-        resume = self.resume
-        self._finish(message.outcome, resume)
+        self._finish(message.outcome, self.resume)
 
 
 def _step_chunks(session: Session, count: int, cancel: threading.Event, progress) -> Outcome:

@@ -56,3 +56,12 @@ class View:
     memory: tuple[Value, ...]
     location: CellRef | None  # where the next step runs
     span: Span | None  # the source text of the next step
+
+    def cell(self, ref: CellRef) -> Cell | None:
+        """The cell ``ref`` names, or ``None`` if its board has no such cell (off the board)."""
+        for board in self.boards:
+            if board.name == ref.board:
+                r, c = ref.row - board.row0, ref.col - board.col0
+                if 0 <= r < len(board.rows) and 0 <= c < len(board.rows[r]):
+                    return board.rows[r][c]
+        return None

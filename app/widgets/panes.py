@@ -16,7 +16,7 @@ from textual.widgets import Static
 from esodbg.engines.base import Span
 from esodbg.engines.breakpoints import Breakpoint
 from esodbg.engines.iobuf import OutputLog
-from esodbg.engines.view import Board, Value
+from esodbg.engines.view import Value, View
 
 OUTPUT_SHOWN = 20_000  # characters of output drawn at most; the rest is counted, not drawn
 OUTPUT_LINES = 300  # lines of output drawn at most
@@ -114,19 +114,13 @@ def output_tail(output: OutputLog) -> tuple[str, int]:
 class BreakpointList(Static):
     """The breakpoints with their cell's sub-glyph (e.g. the 15 command) and hit counts."""
 
-    def show(self, breakpoints: list[Breakpoint], boards: tuple[Board, ...]) -> None:
+    def show(self, breakpoints: list[Breakpoint], view: View) -> None:
         if not breakpoints:
             self.update(Text("none — move the cursor to a cell and press b, or click a cell", "dim"))
             return
-        by_name = {board.name: board for board in boards}
         text = Text(end="")
         for bp in breakpoints:
-            board = by_name.get(bp.cell.board)
-            cell = None
-            if board is not None and 0 <= bp.cell.row - board.row0 < len(board.rows):
-                row = board.rows[bp.cell.row - board.row0]
-                if 0 <= bp.cell.col - board.col0 < len(row):
-                    cell = row[bp.cell.col - board.col0]
+            cell = view.cell(bp.cell)
             text.append("● " if bp.enabled else "○ ", "bold red" if bp.enabled else "dim")
             text.append(f"({bp.cell.row}, {bp.cell.col})")
             if cell is not None and cell.sub:
