@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from esodbg.engines import LANGUAGES, by_name, for_file
-from esodbg.engines.base import Language, ParseError, Stop
+from esodbg.engines.base import CellRef, Language, ParseError, Stop
 from esodbg.engines.iobuf import InputLog, StreamOutput
 
 from esodbg.app.files import LoadError, read_text
@@ -146,7 +146,8 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     if reason is Stop.ERROR:
         fault = machine.fault
         where = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
-        fail(f"{where}runtime error at step {fault.step}, cell {fault.at}: {fault.message}", EXIT_RUNTIME_ERROR)
+        cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
+        fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", EXIT_RUNTIME_ERROR)
     if reason is Stop.LIMIT:
         fail(f"stopped after {machine.steps} steps: the --max-steps budget ran out", EXIT_BUDGET)
     sys.exit(EXIT_HALTED)

@@ -108,15 +108,15 @@ class DebuggerApp(App[None]):
         self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
 
     def compose(self) -> ComposeResult:
-        boards = self.session.view().boards if self.session else ()
+        view = self.session.view() if self.session else None
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                for board in boards:
+                for board in view.boards if view else ():
                     yield BoardView(board, id=f"board-{board.name}", classes="board")
                 yield SourceView(id="source")
             with Vertical(id="right"):
-                yield ValuesView(id="registers")
-                yield ValuesView(id="memory")
+                for panel in view.panels if view else ():
+                    yield ValuesView(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
                 yield BreakpointList(id="breakpoints")
         with Horizontal(id="io"):
             yield OutputView(id="output")
@@ -130,7 +130,6 @@ class DebuggerApp(App[None]):
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
             return
         self.query_one("#source").border_title = f"Source · {self.path.name}"
-        self.query_one("#registers").border_title = "Registers"
         self.query_one("#breakpoints").border_title = "Breakpoints"
         self.query_one("#output").border_title = "Output"
         self.query_one("#input").border_title = "Input"
@@ -169,28 +168,24 @@ class DebuggerApp(App[None]):
             output = output_tail(session.output)
             new_output = len(session.last.output) if session.last else 0
         fault = machine.fault if live else None
-        bps = set(session.breakpoints.enabled_cells())
+        bps = set(session.breakpoints.enabled_locations())
         for board_view, board in zip(self.query(BoardView), view.boards):
             board_view.show(board, bps, fault.at if fault else None)
             board_view.border_subtitle = f"step {machine.steps:,}"
         self.query_one("#source", SourceView).show(session.program.source,
                                                    fault.span if fault else view.span, fault is not None)
-        self.query_one("#registers", ValuesView).show(view.registers)
-        memory = self.query_one("#memory", ValuesView)
-        memory.show(view.memory, columns=max(1, (memory.size.width - 2) // 15))
-        memory.border_title = view.memory_title
+        for pane, panel in zip(self.query(ValuesView), view.panels):
+            pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
+            pane.border_title = panel.title
         self.query_one("#output", OutputView).show(*output, new_output)
         waiting = live and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
         self.query_one(BreakpointList).show(list(session.breakpoints), view)
         self.query_one(StatusBar).show(*self._status(view, rate))
 
-    def _where(self, view: View) -> str:
-        at = view.location
-        if at is None:
-            return ""
-        cell = view.cell(at)
-        return f"at ({at.row}, {at.col})" + (f" {cell.sub}" if cell is not None and cell.sub else "")
+    @staticmethod
+    def _where(view: View) -> str:
+        return f"at {view.describe(view.location)}" if view.location is not None else ""
 
     def _status(self, view: View, rate: float | None) -> tuple[str, str]:
         session = self.session
@@ -205,7 +200,7 @@ class DebuggerApp(App[None]):
         if machine.status is Status.HALTED:
             return "halted", f"{steps} · halted: {self.language.halted} · N/← steps back, r restarts{count}"
         if machine.status is Status.ERROR:
-            return "error", f"{steps} · runtime error at ({machine.fault.at.row}, {machine.fault.at.col}): " \
+            return "error", f"{steps} · runtime error at {view.describe(machine.fault.at)}: " \
                             f"{machine.fault.message} · N/← steps back"
         if reason is Stop.NEEDS_INPUT:
             return "waiting", f"{steps} · {self._where(view)} · the program reads input: type a line below"

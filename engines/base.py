@@ -53,6 +53,21 @@ class CellRef(NamedTuple):
         return f"{self.board} ({self.row}, {self.col})"
 
 
+class CodeRef(NamedTuple):
+    """A step location of a program whose code is text rather than a board: the ``index``-th
+    entry (0-based) of the view's :attr:`~esodbg.engines.view.Code.steps`, e.g. a MessiScript
+    command or loop test."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"command {self.index + 1}"
+
+
+# Where a step runs and where breakpoints go: a board cell, or a command of a text program.
+Location = CellRef | CodeRef
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem found in a program's text, at a 1-based line and column."""
@@ -101,14 +116,14 @@ class Fault:
 
     message: str
     step: int
-    at: CellRef
+    at: Location
     span: Span | None
 
     def __str__(self) -> str:
         return f"step {self.step}, {self.at}: {self.message}"
 
 
-MISSING: Any = object()  # a dict key that did not exist (growing boards) in a Change
+MISSING: Any = object()  # in a Change: the key (or list index) did not exist before / after
 
 
 class Change(NamedTuple):
@@ -131,7 +146,7 @@ class StepRecord:
     """
 
     step: int
-    at: CellRef
+    at: Location
     changes: tuple[Change, ...]
     output: str
     input_used: str
@@ -168,17 +183,23 @@ class Machine(ABC):
         """
 
     @abstractmethod
-    def compile_stops(self, cells: Iterable[CellRef]) -> Any:
-        """Turn breakpoint cells into the form :meth:`run` checks cheaply (``None`` if empty).
-        Cells the language cannot reach are ignored."""
+    def compile_stops(self, locations: Iterable[Location]) -> Any:
+        """Turn breakpoint locations into the form :meth:`run` checks cheaply (``None`` if
+        empty).  Locations the language cannot reach are ignored."""
 
     @abstractmethod
-    def location(self) -> CellRef:
+    def location(self) -> Location:
         """Where the next step will run."""
 
     @abstractmethod
     def stores(self) -> tuple[tuple[str, Any], ...]:
         """The machine's mutable containers (lists or dicts) by name, for diffing and undo."""
+
+    def touches(self) -> tuple[tuple[str, Any], ...] | None:
+        """The ``(store, key)`` pairs the next step may change, if the language knows them
+        cheaply (a key past the end of a list means the step may append there); ``None`` means
+        "diff every store".  Lets :meth:`step` stay O(1) on big, growing stores."""
+        return None
 
     @abstractmethod
     def registers(self) -> tuple:
@@ -208,19 +229,21 @@ class Machine(ABC):
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
         at = self.location()
         before = self._frame()
-        copies = [(name, store.copy()) for name, store in self.stores()]
+        keys = self.touches()
+        if keys is None:
+            copies = [(name, store.copy()) for name, store in self.stores()]
+        else:
+            stores = dict(self.stores())
+            olds = [_get(stores[name], key) for name, key in keys]
         reason = self.run(1)
         if reason is Stop.NEEDS_INPUT:
             return reason
-        changes = []
-        for (name, old), (_, new) in zip(copies, self.stores()):
-            if isinstance(new, dict):
-                for key in old.keys() | new.keys():
-                    a, b = old.get(key, MISSING), new.get(key, MISSING)
-                    if a != b:
-                        changes.append(Change(name, key, a, b))
-            else:
-                changes.extend(Change(name, i, a, b) for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        if keys is None:
+            changes = [change for (name, old), (_, new) in zip(copies, self.stores())
+                       for change in _diff(name, old, new)]
+        else:
+            changes = [Change(name, key, old, new) for (name, key), old in zip(keys, olds)
+                       if (new := _get(stores[name], key)) != old]
         out_len, in_pos = before[4], before[3]
         output = self.output.text(out_len) if self.output.length > out_len else ""
         return StepRecord(
@@ -234,7 +257,9 @@ class Machine(ABC):
         )
 
     def undo(self, record: StepRecord) -> None:
-        """Put the machine back in the state before ``record``'s step (it must be the last step)."""
+        """Put the machine back in the state before ``record``'s step (it must be the last step).
+        Changes are undone newest first, so items a step appended to a list are deleted from
+        its end."""
         stores = dict(self.stores())
         for change in reversed(record.changes):
             store = stores[change.store]
@@ -262,6 +287,26 @@ class Machine(ABC):
             else:
                 store.extend(saved)
         self._load_frame(frame)
+
+
+def _get(store: list | dict, key: Any) -> Any:
+    """``store[key]``, or :data:`MISSING` if there is no such key (or index)."""
+    if isinstance(store, dict):
+        return store.get(key, MISSING)
+    return store[key] if key < len(store) else MISSING
+
+
+def _diff(name: str, old: list | dict, new: list | dict) -> Iterable[Change]:
+    """The changes from ``old`` to ``new``: keys added or removed (dicts), changed values, and
+    items appended (lists only grow)."""
+    if isinstance(new, dict):
+        keys = old.keys() | new.keys()
+    else:
+        keys = range(len(new))
+    for key in keys:
+        a, b = _get(old, key), _get(new, key)
+        if a != b:
+            yield Change(name, key, a, b)
 
 
 @dataclass(frozen=True)

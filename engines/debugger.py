@@ -70,7 +70,7 @@ class Session:
     def _stops(self):
         version = self.breakpoints.version
         if self._compiled[0] != version:
-            self._compiled = (version, self.machine.compile_stops(self.breakpoints.enabled_cells()))
+            self._compiled = (version, self.machine.compile_stops(self.breakpoints.enabled_locations()))
         return self._compiled[1]
 
     def _arrived(self, reason: Stop) -> Outcome:
@@ -100,7 +100,7 @@ class Session:
 
     def step(self, count: int = 1) -> Outcome:
         """Run ``count`` steps, recording each; stops early at halt, error, missing input or a
-        breakpoint (arriving at a breakpoint cell)."""
+        breakpoint (arriving at a breakpoint location)."""
         for _ in range(count):
             record = self.machine.step()
             if isinstance(record, Stop):
@@ -221,7 +221,7 @@ class Session:
         text, closed = self.preset_input
         fresh = Session(self.language, self.program, text, closed, self.budget, **self._history_options)
         for bp in self.breakpoints:
-            fresh.breakpoints.toggle(bp.cell)
+            fresh.breakpoints.toggle(bp.at)
             if not bp.enabled:
-                fresh.breakpoints.set_enabled(bp.cell, False)
+                fresh.breakpoints.set_enabled(bp.at, False)
         return fresh

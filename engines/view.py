@@ -1,17 +1,24 @@
 """The presentation model: what a language shows, in terms the app renders without knowing the
 language.
 
-A :class:`View` holds named :class:`Board` s of :class:`Cell` s (a glyph, an optional sub-glyph
-such as the command under a 15 piece, and a *role* the app styles through TCSS classes, e.g.
-``tile``, ``ip``, ``home``), registers and memory as :class:`Value` s, and the source span of the
-next step.  Output, input and run status come from the debugger session, not from the view.
+A :class:`View` holds
+
+* named :class:`Board` s of :class:`Cell` s (a glyph, an optional sub-glyph such as the command
+  under a 15 piece, and a *role* the app styles through TCSS classes, e.g. ``tile``, ``ip``);
+* :class:`Panel` s of :class:`Value` s: registers, memory, a tape with its pointer, a loop stack,
+  an explanation of the last step — each a titled list the app draws the same way;
+* for a program whose code is text, its :class:`Code`: the span of every step location and
+  styled parts of the text (what the parser reads, which words count);
+* the location and source span of the next step.
+
+Output, input and run status come from the debugger session, not from the view.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import CellRef, Span
+from .base import CellRef, CodeRef, Location, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +46,39 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """A named value (a register, a memory cell); ``changed`` true if the last step changed it."""
+    """A named value (a register, a memory cell, a counted word); ``changed`` true if the last
+    step changed it, ``current`` true if it is where the machine is (e.g. the tape pointer)."""
 
     name: str
     value: str
     changed: bool = False
+    current: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A titled list of values.  ``name`` is its stable id; ``columns`` lays a long uniform list
+    out in as many columns as fit; ``grow`` gives it the spare height."""
+
+    name: str
+    title: str
+    values: tuple[Value, ...]
+    columns: bool = False
+    grow: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A program whose code is text (the source is the "code board").
+
+    ``steps[i]`` is the span and a short label of :class:`CodeRef` ``(i)``.  ``marks`` style parts
+    of the text by role: ``code`` for every piece of text the parser reads as a command (the
+    rest is shown dimmed: prose and comments it ignores), and language roles such as ``noun``,
+    ``adjective``, ``negate``.  Spans are 1-based, end exclusive (see :class:`Span`).
+    """
+
+    steps: tuple[tuple[Span, str], ...]
+    marks: tuple[tuple[Span, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +86,10 @@ class View:
     """Everything a language shows about one state."""
 
     boards: tuple[Board, ...]
-    registers: tuple[Value, ...]
-    memory_title: str
-    memory: tuple[Value, ...]
-    location: CellRef | None  # where the next step runs
+    panels: tuple[Panel, ...]
+    location: Location | None  # where the next step runs
     span: Span | None  # the source text of the next step
+    code: Code | None = None
 
     def cell(self, ref: CellRef) -> Cell | None:
         """The cell ``ref`` names, or ``None`` if its board has no such cell (off the board)."""
@@ -65,3 +99,15 @@ class View:
                 if 0 <= r < len(board.rows) and 0 <= c < len(board.rows[r]):
                     return board.rows[r][c]
         return None
+
+    def describe(self, location: Location) -> str:
+        """A short human name for a location: ``(2, 4) <!`` (a cell and its command) or
+        ``line 3 va messi`` (a command of a text program)."""
+        if isinstance(location, CodeRef):
+            if self.code is None or not 0 <= location.index < len(self.code.steps):
+                return str(location)
+            span, label = self.code.steps[location.index]
+            return f"line {span.line} {label}"
+        cell = self.cell(location)
+        sub = f" {cell.sub}" if cell is not None and cell.sub else ""
+        return f"({location.row}, {location.col}){sub}"

@@ -72,7 +72,7 @@ async def test_click_on_a_cell_toggles_its_breakpoint():
     async with app.run_test(size=(120, 40)) as pilot:
         board = app.query_one(BoardView)
         await pilot.click(board, offset=(2 + 6 * 3 + 2, 1 + 3 * 2))  # (row 2, col 3) past border/padding
-        assert list(bp.cell for bp in app.session.breakpoints) == [CellRef("puzzle", 2, 3)]
+        assert list(bp.at for bp in app.session.breakpoints) == [CellRef("puzzle", 2, 3)]
 
 
 async def test_input_prompt_feeds_the_program_and_resumes():

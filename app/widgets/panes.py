@@ -120,11 +120,8 @@ class BreakpointList(Static):
             return
         text = Text(end="")
         for bp in breakpoints:
-            cell = view.cell(bp.cell)
             text.append("● " if bp.enabled else "○ ", "bold red" if bp.enabled else "dim")
-            text.append(f"({bp.cell.row}, {bp.cell.col})")
-            if cell is not None and cell.sub:
-                text.append(f" {cell.sub}", "bold")
+            text.append(view.describe(bp.at))
             text.append(f"  hits {bp.hits}\n", "dim")
         self.update(text)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..base import CellRef, Fault, Machine, Status, Stop
+from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .parser import Program
 from .view import BOARD, view
@@ -89,12 +89,12 @@ class FifteenMachine(Machine):
     def location(self) -> CellRef:
         return CellRef(BOARD, *divmod(self._p, self.cols))
 
-    def compile_stops(self, cells: Iterable[CellRef]) -> list[bool] | None:
+    def compile_stops(self, cells: Iterable[Location]) -> list[bool] | None:
         """A flag per cell: stop when the empty space arrives there."""
         flags = [False] * len(self.board)
         rows = len(self.board) // self.cols
         for cell in cells:
-            if cell.board == BOARD and 0 <= cell.row < rows and 0 <= cell.col < self.cols:
+            if isinstance(cell, CellRef) and cell.board == BOARD and 0 <= cell.row < rows and 0 <= cell.col < self.cols:
                 flags[cell.row * self.cols + cell.col] = True
         return flags if any(flags) else None
 

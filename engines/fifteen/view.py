@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import StepRecord
-from ..view import Board, Cell, Value, View
+from ..view import Board, Cell, Panel, Value, View
 
 if TYPE_CHECKING:
     from .machine import FifteenMachine
@@ -46,9 +46,8 @@ def view(machine: FifteenMachine, last: StepRecord | None) -> View:
     pieces = tuple(Value(f"piece {k}", str(memory[k]), k in changed_memory) for k in range(1, len(memory)))
     return View(
         boards=(Board(BOARD, "Puzzle", tuple(rows)),),
-        registers=registers,
-        memory_title="Piece memory",
-        memory=pieces,
+        panels=(Panel("registers", "Registers", registers),
+                Panel("memory", "Piece memory", pieces, columns=True, grow=True)),
         location=at,
         span=program.spans[at.row][at.col],
     )

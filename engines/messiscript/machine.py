@@ -1,0 +1,265 @@
+"""The MessiScript machine (spec `messiscript.md`, rules 7–11 and the command table).
+
+State (rule 8): a tape of unbounded integers that grows to the right, a position, a clipboard;
+plus the program counter and, for the debugger, how many passes each running loop has made.
+
+Every step location is decoded once into a kind, an argument and the location that follows it,
+so a step is one dispatch: a ``va messi`` sentence is pre-computed into the affine map it applies
+(each noun is ``x + 1``, each adjective ``2x``, ``fútbol`` ``-x``, so a whole sentence is
+``a·x + b``), and ``vuelve messi`` disappears into the "next" of the body's last command, which
+points back at the loop's test.  A loop test is a step of its own ("For the debugger").
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..base import CodeRef, Fault, Location, Machine, Status, Stop
+from ..iobuf import InputLog, Output
+from .parser import ADJECTIVE, NEGATE, NOUN, Program
+from .view import code, view
+
+# Command kinds, roughly in the order the hot loop tests them (most frequent first).
+(AFFINE, ADD_K, RIGHT, LEFT, TEST, OUT_CHR, OUT_NUM, ZERO, NOP, COPY, PASTE, ADD, SUB, MUL, DIV,
+ EQ, NE, GE, LE, GT, LT, IN_CHR, IN_INT, HALT) = range(24)  # HALT: the end, never run
+KINDS = {
+    "la mueve messi por la derecha": RIGHT, "la mueve messi por la izquierda": LEFT, "la pisa messi": OUT_CHR,
+    "juega messi": OUT_NUM, "gambetea messi": IN_CHR, "siempre messi": IN_INT, "encara messi": ZERO,
+    "ankara messi": ZERO, "¡gol!": NOP, "la agarra messi": NOP, "sigue messi": TEST, "corre messi": COPY,
+    "amaga messi": PASTE, "suma messi": ADD, "resta messi": SUB, "multiplica messi": MUL,
+    "divide messi": DIV, "empata messi": EQ, "desempata messi": NE, "es mayor o igual messi": GE,
+    "es menor o igual messi": LE, "es mayor messi": GT, "es menor messi": LT,
+}
+NOT_AN_INT = "El valor ingresado no es un int.\n"  # siempre messi, a line that is no integer
+DIVIDE_BY_ZERO = "Error: No se puede dividir por cero.\n"  # divide messi with clipboard 0 (not a stop)
+CHAR_MAX = 0x10FFFF
+
+_NEEDS, _EOF = object(), object()  # what _read_line returns instead of a line
+
+
+def affine(words) -> tuple[int, int]:
+    """The map ``x → a·x + b`` a ``va messi`` applies, as ``(a, b)``: nouns add 1, adjectives
+    double, ``fútbol`` negates, in order (the va messi row; it modifies, never resets)."""
+    a, b = 1, 0
+    for word in words:
+        if word.kind == NOUN:
+            b += 1
+        elif word.kind == ADJECTIVE:
+            a, b = 2 * a, 2 * b
+        elif word.kind == NEGATE:
+            a, b = -a, -b
+    return a, b
+
+
+class MessiMachine(Machine):
+    """A running MessiScript program.  See :class:`~esodbg.engines.base.Machine` for the
+    contract; locations are :class:`~esodbg.engines.base.CodeRef` s into ``program.commands``
+    (``CodeRef(len(commands))`` is the end, where the program halts)."""
+
+    def __init__(self, program: Program, input: InputLog, output: Output) -> None:
+        super().__init__(program, input, output)
+        self.tape: list[int] = [0]  # rule 8
+        self.pos = 0
+        self.clip = 0
+        self.pc = 0
+        self.passes: list[int] = [0] * len(program.loops)
+        self.code = code(program)  # the source's static marks, built once for every view
+        commands, loops = program.commands, program.loops
+        n = len(commands)
+        self._end = n
+        self._kind, self._arg, self._next, self._alt = [], [], [], []
+
+        def follow(j: int, parent: int | None) -> int:
+            """Where control goes at command index ``j`` inside loop ``parent``: the end of the
+            loop's body goes back to its test."""
+            return loops[parent].test if parent is not None and loops[parent].end == j else j
+
+        for i, command in enumerate(commands):
+            parent = command.loops[-1] if command.loops else None
+            kind, arg, nxt, alt = KINDS.get(command.name, AFFINE), 0, follow(i + 1, parent), 0
+            if kind == AFFINE:
+                a, arg = affine(command.words)
+                if a == 1:
+                    kind = ADD_K
+                else:
+                    arg = (a, arg)
+            elif kind == TEST:
+                loop = loops[command.loop]
+                arg = command.loop
+                nxt = i + 1 if i + 1 < loop.end else i  # pass: into the body (an empty body tests again)
+                alt = follow(loop.end, parent)  # fail: past the vuelve messi
+            self._kind.append(kind)
+            self._arg.append(arg)
+            self._next.append(nxt)
+            self._alt.append(alt)
+        self._kind.append(HALT)
+        self._arg.append(0)
+        self._next.append(n)
+        self._alt.append(n)
+        self._halt_only = [False] * n + [True]  # arriving at the end always stops run()
+
+    # ----- the contract -----------------------------------------------------------------------
+    def stores(self):
+        return (("tape", self.tape), ("passes", self.passes))
+
+    def touches(self):
+        pos = self.pos
+        keys = (("tape", pos), ("tape", pos + 1))  # the cell, and the one a move right may add
+        if self._kind[self.pc] == TEST:
+            keys += (("passes", self._arg[self.pc]),)
+        return keys
+
+    def registers(self) -> tuple:
+        return (self.pos, self.clip, self.pc)
+
+    def set_registers(self, regs: tuple) -> None:
+        self.pos, self.clip, self.pc = regs
+
+    def location(self) -> CodeRef:
+        return CodeRef(self.pc)
+
+    def compile_stops(self, locations: Iterable[Location]) -> list[bool] | None:
+        """A flag per command (plus the end, always set): stop when control arrives there."""
+        flags = list(self._halt_only)
+        for at in locations:
+            if isinstance(at, CodeRef) and 0 <= at.index < self._end:
+                flags[at.index] = True
+        return flags if any(flags[:-1]) else None
+
+    def view(self, last=None):
+        return view(self, last)
+
+    # ----- input (the gambetea / siempre rows, rule 10) ---------------------------------------
+    def _read_line(self):
+        """The next input line (without its newline) and the cursor after it, or ``_NEEDS`` /
+        ``_EOF``.  Commits nothing."""
+        if self.input.at_end(self.in_pos):
+            return _EOF
+        line = self.input.read_line(self.in_pos)
+        return _NEEDS if line is None else line
+
+    # ----- execution --------------------------------------------------------------------------
+    def _fail(self, pc: int, message: str, done: int) -> Stop:
+        """Stop with a runtime error at command ``pc``; the failing step counts (``done`` before
+        it) and changed nothing (checked before any mutation)."""
+        self.steps += done + 1
+        self.status = Status.ERROR
+        command = self.program.commands[pc]
+        self.fault = Fault(f"{command.name}: {message}", self.steps, CodeRef(pc), command.span)
+        self.pc = pc
+        return Stop.ERROR
+
+    def run(self, limit: int, stops: list[bool] | None = None) -> Stop:
+        if self.status is not Status.READY:
+            return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
+        kinds, args, nexts, alts = self._kind, self._arg, self._next, self._alt
+        tape, passes, write = self.tape, self.passes, self.output.write
+        pos, clip, pc = self.pos, self.clip, self.pc
+        size = len(tape)
+        stops = stops or self._halt_only
+        # Kinds as locals: this loop is the interpreter's whole speed.
+        affine_, add_k, right, left, test, out_chr, out_num, zero, nop = (
+            AFFINE, ADD_K, RIGHT, LEFT, TEST, OUT_CHR, OUT_NUM, ZERO, NOP)
+        reason = Stop.LIMIT
+        done = 0
+        for done in range(1, limit + 1):
+            kind = kinds[pc]
+            if kind == add_k:
+                tape[pos] += args[pc]
+            elif kind == right:
+                pos += 1
+                if pos == size:
+                    tape.append(0)
+                    size += 1
+            elif kind == left:
+                if pos:
+                    pos -= 1
+            elif kind == test:  # Brainfuck's [ ]: tested on entry and after each pass
+                if tape[pos]:
+                    passes[args[pc]] += 1
+                    pc = nexts[pc]
+                else:
+                    passes[args[pc]] = 0
+                    pc = alts[pc]
+                if stops[pc]:
+                    reason = Stop.BREAKPOINT
+                    break
+                continue
+            elif kind == affine_:
+                a, b = args[pc]
+                tape[pos] = a * tape[pos] + b
+            elif kind == out_chr:
+                value = tape[pos]
+                if not 0 <= value <= CHAR_MAX:  # rule 11
+                    self.pos, self.clip = pos, clip
+                    return self._fail(pc, f"the cell holds {value}, which is not a character code (0 to 0x10FFFF)",
+                                      done - 1)
+                write(chr(value))
+            elif kind == out_num:
+                write(str(tape[pos]))
+            elif kind == zero:
+                tape[pos] = 0
+            elif kind == nop:
+                pass
+            elif kind >= IN_CHR:
+                line = self._read_line()
+                if line is _NEEDS:
+                    done -= 1
+                    reason = Stop.NEEDS_INPUT
+                    break
+                if line is _EOF:  # rule 10
+                    self.pos, self.clip = pos, clip
+                    return self._fail(pc, "end of input: there is no line left to read", done - 1)
+                line, self.in_pos = line
+                if kind == IN_CHR:
+                    if len(line) == 1:  # only a line of exactly one character counts (impl)
+                        tape[pos] = ord(line)
+                else:
+                    try:
+                        tape[pos] = int(line)
+                    except ValueError:
+                        write(NOT_AN_INT)
+            else:
+                clip = self._clipboard(kind, pos, clip)
+            pc = nexts[pc]
+            if stops[pc]:
+                reason = Stop.BREAKPOINT
+                break
+        self.pos, self.clip, self.pc = pos, clip, pc
+        self.steps += done
+        if pc == self._end and reason is not Stop.NEEDS_INPUT:  # past the last command: halted
+            self.status, reason = Status.HALTED, Stop.HALTED
+        return reason
+
+    def _clipboard(self, kind: int, pos: int, clip: int) -> int:
+        """The clipboard commands (corre … es menor messi); returns the new clipboard."""
+        tape = self.tape
+        cell = tape[pos]
+        if kind == COPY:
+            return cell
+        if kind == PASTE:
+            tape[pos] = clip
+        elif kind == ADD:
+            tape[pos] = cell + clip
+        elif kind == SUB:
+            tape[pos] = cell - clip
+        elif kind == MUL:
+            tape[pos] = cell * clip
+        elif kind == DIV:
+            if clip == 0:
+                self.output.write(DIVIDE_BY_ZERO)
+            else:
+                tape[pos] = cell // clip
+        elif kind == EQ:
+            tape[pos] = int(cell == clip)
+        elif kind == NE:
+            tape[pos] = int(cell != clip)
+        elif kind == GE:
+            tape[pos] = int(cell >= clip)
+        elif kind == LE:
+            tape[pos] = int(cell <= clip)
+        elif kind == GT:
+            tape[pos] = int(cell > clip)
+        elif kind == LT:
+            tape[pos] = int(cell < clip)
+        return clip
