@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer
 
-from esodbg.engines.base import Language, ParseError, Status, Stop
+from esodbg.engines.base import CellRef, CodeRef, Language, ParseError, Status, Stop
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.view import View
 
@@ -28,7 +28,9 @@ from .screens.help import HelpScreen
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
-from .widgets.panes import BreakpointList, OutputView, SourceView, StatusBar, ValuesView, output_tail
+from .widgets.messages import BreakpointToggled
+from .widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView, output_tail
+from .widgets.source import SourceView
 
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
 FRAME = 1 / 15  # seconds between screen updates while running flat out
@@ -66,7 +68,7 @@ class DebuggerApp(App[None]):
         Binding("N,p,left", "step_back", "Back", key_display="N/←", tooltip="step back one command (exact)"),
         Binding("c", "continue", "Continue", tooltip="continue until a breakpoint, halt or error; c again interrupts"),
         Binding("C", "reverse_continue", "Rev-cont", tooltip="reverse-continue: back to the previous breakpoint hit, or step 0"),
-        Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell under the cursor"),
+        Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell or command under the cursor"),
         Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
         Binding("plus", "speed(1)", "Faster", key_display="+", tooltip="continue faster (up to: as fast as possible)"),
         Binding("minus", "speed(-1)", "Slower", key_display="-", tooltip="continue slower: watch every step"),
@@ -129,14 +131,20 @@ class DebuggerApp(App[None]):
         if self.problem is not None:
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
             return
-        self.query_one("#source").border_title = f"Source · {self.path.name}"
+        view = self.session.view()
+        source = self.query_one(SourceView)
+        source.border_title = f"{'Code' if view.code else 'Source'} · {self.path.name}"
+        source.load(self.session.program.source, view.code)
+        location = self.session.machine.location()
+        if isinstance(location, CodeRef):
+            source.cursor = location.index
         self.query_one("#breakpoints").border_title = "Breakpoints"
         self.query_one("#output").border_title = "Output"
         self.query_one("#input").border_title = "Input"
         for board in self.query(BoardView):
             board.border_title = board.board.title
-            location = self.session.machine.location()
-            board.cursor = (location.row, location.col)
+            if isinstance(location, CellRef) and location.board == board.board.name:
+                board.cursor = (location.row, location.col)
         self.set_focus(None)
         self.render_state()
 
@@ -172,8 +180,7 @@ class DebuggerApp(App[None]):
         for board_view, board in zip(self.query(BoardView), view.boards):
             board_view.show(board, bps, fault.at if fault else None)
             board_view.border_subtitle = f"step {machine.steps:,}"
-        self.query_one("#source", SourceView).show(session.program.source,
-                                                   fault.span if fault else view.span, fault is not None)
+        self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps)
         for pane, panel in zip(self.query(ValuesView), view.panels):
             pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
             pane.border_title = panel.title
@@ -280,16 +287,21 @@ class DebuggerApp(App[None]):
             self.set_focus(None)
 
     def action_toggle_breakpoint(self) -> None:
+        """``b``: toggle the breakpoint under the focused code board's cursor (with nothing
+        focused: the first board's, or the code pane's)."""
         if self.session is not None and not self.running:
-            board = self.focused if isinstance(self.focused, BoardView) else self.query(BoardView).first()
-            self._toggle(board.cursor_cell)
+            target = self.focused
+            if not isinstance(target, (BoardView, SourceView)):
+                target = self.query(BoardView).first() if self.query(BoardView) else self.query_one(SourceView)
+            if target.can_focus:
+                self._toggle(target.cursor_location)
 
-    def on_board_view_breakpoint_toggled(self, message: BoardView.BreakpointToggled) -> None:
+    def on_breakpoint_toggled(self, message: BreakpointToggled) -> None:
         if self.session is not None and not self.running:
-            self._toggle(message.cell)
+            self._toggle(message.location)
 
-    def _toggle(self, cell) -> None:
-        self.session.breakpoints.toggle(cell)
+    def _toggle(self, location) -> None:
+        self.session.breakpoints.toggle(location)
         self.render_state()
 
     def action_speed(self, delta: int) -> None:

@@ -46,13 +46,15 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """A named value (a register, a memory cell, a counted word); ``changed`` true if the last
-    step changed it, ``current`` true if it is where the machine is (e.g. the tape pointer)."""
+    """A named value (a register, a memory cell, a counted word); ``note`` is a remark shown
+    after it (e.g. a cell's character); ``changed`` true if the last step changed it,
+    ``current`` true if it is where the machine is (e.g. the tape pointer)."""
 
     name: str
     value: str
     changed: bool = False
     current: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)

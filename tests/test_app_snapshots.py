@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from esodbg.app.debugapp import DebuggerApp
-from esodbg.engines import FIFTEEN
+from esodbg.engines import for_file
 
 from conftest import EXAMPLES
 
@@ -26,7 +26,7 @@ def in_dir(monkeypatch):
 
 def app(in_dir, folder: Path, name: str, preset: str | None = None) -> DebuggerApp:
     in_dir(folder)
-    return DebuggerApp(FIFTEEN, Path(name), preset)
+    return DebuggerApp(for_file(name), Path(name), preset)
 
 
 async def settle(pilot) -> None:
@@ -82,3 +82,36 @@ def test_waiting_for_input(snap_compare, in_dir):
 
 def test_help_screen(snap_compare, in_dir):
     assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "hello.15"), press=["question_mark"], terminal_size=SIZE)
+
+
+# ----- MessiScript: the source is the code board --------------------------------------------------
+MESSI = EXAMPLES / "messiscript"
+
+
+def test_messi_first_frame(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, MESSI, "hola_mundo.messi"), terminal_size=SIZE)
+
+
+def test_messi_inside_a_loop(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, MESSI, "hola_mundo.messi"), press=["4", "0", "n"], terminal_size=SIZE)
+
+
+def test_messi_after_va_messi_shows_the_word_breakdown(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, MESSI, "hola_mundo.messi"), press=["2", "n"], terminal_size=SIZE)
+
+
+def test_messi_stopped_at_a_command_breakpoint(snap_compare, in_dir):
+    async def run_before(pilot):
+        # Focus the code pane, move the command cursor to the first `la pisa messi` (line 8).
+        await pilot.press("tab", *["down"] * 12, "enter", "escape", "c")
+        await settle(pilot)
+
+    assert snap_compare(app(in_dir, MESSI, "hola_mundo.messi"), run_before=run_before, terminal_size=SIZE)
+
+
+def test_messi_waiting_for_input(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, MESSI, "contar.messi"), run_before=continue_to_stop, terminal_size=SIZE)
+
+
+def test_messi_structure_error(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, PROGRAMS, "unclosed_loop.messi"), terminal_size=SIZE)

@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from esodbg.engines.base import Diagnostic, Span
 
-from ..widgets.panes import SourceView
+from ..widgets.source import SourceView
 
 
 class ParseErrorScreen(Screen[None]):
@@ -46,4 +46,5 @@ class ParseErrorScreen(Screen[None]):
         source.border_title = self.path
         first = None if isinstance(self.diagnostics, str) else self.diagnostics[0]
         span = Span(first.line, first.col, first.line, first.col + 1) if first else None
-        source.show(self.source, span, fault=True)
+        source.load(self.source)
+        source.show(span, fault=True)

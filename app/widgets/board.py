@@ -13,13 +13,14 @@ from rich.segment import Segment
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from esodbg.engines.base import CellRef
+from esodbg.engines.base import CellRef, Location
 from esodbg.engines.view import Board
+
+from .messages import BreakpointToggled
 
 CELL_W, CELL_H = 6, 3  # tile plus gap, in columns and lines
 ROLES = ("tile", "home", "ip")  # roles with their own component class; others use board--cell
@@ -27,7 +28,7 @@ ROLES = ("tile", "home", "ip")  # roles with their own component class; others u
 
 class BoardView(ScrollView, can_focus=True):
     """Shows one :class:`~esodbg.engines.view.Board`; arrow keys move a cell cursor, Enter or a
-    click toggles a breakpoint (posted as :class:`BoardView.BreakpointToggled`)."""
+    click toggles a breakpoint (posted as :class:`BreakpointToggled`)."""
 
     COMPONENT_CLASSES = {f"board--{role}" for role in ROLES} | {
         "board--cell", "board--changed", "board--cursor", "board--breakpoint", "board--fault", "board--sub",
@@ -42,13 +43,6 @@ class BoardView(ScrollView, can_focus=True):
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
 
-    class BreakpointToggled(Message):
-        """The user asked to toggle the breakpoint on ``cell`` (by click, Enter or Space)."""
-
-        def __init__(self, cell: CellRef) -> None:
-            super().__init__()
-            self.cell = cell
-
     def __init__(self, board: Board, **kwargs) -> None:
         super().__init__(**kwargs)
         self.board = board
@@ -60,16 +54,20 @@ class BoardView(ScrollView, can_focus=True):
         cols = max((len(row) for row in board.rows), default=0)
         self.virtual_size = Size(cols * CELL_W + 1, len(board.rows) * CELL_H)
 
-    def show(self, board: Board, breakpoints: set[CellRef], fault: CellRef | None) -> None:
-        """Draw ``board`` with breakpoint marks on ``breakpoints`` and ``fault`` in red."""
+    def show(self, board: Board, breakpoints: set[Location], fault: Location | None) -> None:
+        """Draw ``board`` with breakpoint marks on the cells of ``breakpoints`` that are on it
+        and ``fault`` in red."""
         self.board = board
-        self.breakpoints = frozenset((c.row, c.col) for c in breakpoints if c.board == board.name)
-        self.fault = (fault.row, fault.col) if fault is not None and fault.board == board.name else None
+        self.breakpoints = frozenset((c.row, c.col) for c in breakpoints if self._here(c))
+        self.fault = (fault.row, fault.col) if self._here(fault) else None
         self._size_to(board)
         self.refresh()
 
+    def _here(self, location: Location | None) -> bool:
+        return isinstance(location, CellRef) and location.board == self.board.name
+
     @property
-    def cursor_cell(self) -> CellRef:
+    def cursor_location(self) -> CellRef:
         return CellRef(self.board.name, *self.cursor)
 
     def watch_cursor(self) -> None:
@@ -83,7 +81,7 @@ class BoardView(ScrollView, can_focus=True):
         self.scroll_to_region(self._cell_region(row, col), animate=False)
 
     def action_toggle(self) -> None:
-        self.post_message(self.BreakpointToggled(self.cursor_cell))
+        self.post_message(BreakpointToggled(self.cursor_location))
 
     def _cell_region(self, row: int, col: int) -> Region:
         return Region(col * CELL_W, row * CELL_H, CELL_W + 1, CELL_H)
@@ -95,7 +93,7 @@ class BoardView(ScrollView, can_focus=True):
         rows = self.board.rows
         if line < CELL_H - 1 and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
             self.cursor = (row + self.board.row0, col + self.board.col0)
-            self.post_message(self.BreakpointToggled(self.cursor_cell))
+            self.post_message(BreakpointToggled(self.cursor_location))
 
     def _overlays(self) -> dict:
         """Styles layered over a tile's role style (partial: they only set what they change)."""

@@ -1,4 +1,4 @@
-"""The read-only panes: source, registers/memory values, output, breakpoints, status line.
+"""The read-only panes: panels of values, output, breakpoints, status line.
 
 Each has one ``show(...)`` method taking plain data (presentation-model values), so the app stays
 language-neutral.  Styles come from TCSS component classes.
@@ -10,10 +10,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.geometry import Region
 from textual.widgets import Static
 
-from esodbg.engines.base import Span
 from esodbg.engines.breakpoints import Breakpoint
 from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.view import Value, View
@@ -32,53 +30,29 @@ class ScrollingText(VerticalScroll):
         self.query_one(".content", Static).update(renderable)
 
 
-class SourceView(ScrollingText):
-    """The program text with line numbers and the span of the next step highlighted."""
-
-    COMPONENT_CLASSES = {"source--gutter", "source--current", "source--fault"}
-
-    def show(self, source: str, span: Span | None, fault: bool = False) -> None:
-        lines = source.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        width = len(str(len(lines)))
-        gutter = self.get_component_rich_style("source--gutter")
-        mark = self.get_component_rich_style("source--fault" if fault else "source--current")
-        text = Text(no_wrap=True, end="")
-        for number, line in enumerate(lines, 1):
-            text.append(f"{number:>{width}} ", gutter)
-            if span is not None and span.line <= number <= span.end_line:
-                start = span.col - 1 if number == span.line else 0
-                end = span.end_col - 1 if number == span.end_line else len(line)
-                end = max(end, start + 1)  # an empty command still shows where it is
-                line = line.ljust(end)
-                text.append(line[:start])
-                text.append(line[start:end], mark)
-                text.append(line[end:])
-            else:
-                text.append(line)
-            if number < len(lines):
-                text.append("\n")
-        self.update(text)
-        if span is not None:
-            self.call_after_refresh(self.scroll_to_region, Region(0, span.line - 1, 1, 1), animate=False)
-
-
 class ValuesView(ScrollingText):
-    """Named values in ``columns`` columns of name/value pairs; changed ones highlighted."""
+    """Named values in ``columns`` columns of name / value (/ note) cells; changed and current
+    ones highlighted."""
 
-    COMPONENT_CLASSES = {"values--name", "values--changed"}
+    COMPONENT_CLASSES = {"values--name", "values--changed", "values--current", "values--note"}
 
     def show(self, values: tuple[Value, ...], columns: int = 1) -> None:
+        notes = any(value.note for value in values)
         table = Table.grid(padding=(0, 1))
         for _ in range(columns):
             table.add_column(style=self.get_component_rich_style("values--name"), no_wrap=True)
             table.add_column(justify="right", no_wrap=True)
+            if notes:
+                table.add_column(style=self.get_component_rich_style("values--note"), no_wrap=True)
         changed = self.get_component_rich_style("values--changed")
+        current = self.get_component_rich_style("values--current")
         for start in range(0, len(values), columns):
             cells = []
             for value in values[start:start + columns]:
-                cells += [value.name, Text(value.value, changed if value.changed else "")]
+                name = Text(value.name, current) if value.current else value.name
+                cells += [name, Text(value.value, changed if value.changed else current if value.current else "")]
+                if notes:
+                    cells.append(value.note)
             table.add_row(*cells)
         self.update(table)
 
@@ -116,7 +90,7 @@ class BreakpointList(Static):
 
     def show(self, breakpoints: list[Breakpoint], view: View) -> None:
         if not breakpoints:
-            self.update(Text("none — move the cursor to a cell and press b, or click a cell", "dim"))
+            self.update(Text("none — click a cell or command, or press b", "dim"))
             return
         text = Text(end="")
         for bp in breakpoints:

@@ -49,18 +49,18 @@ def view(machine: MessiMachine, last: StepRecord | None) -> View:
     registers = (
         Value("position", str(pos), before[0] != pos),
         Value("clipboard", str(machine.clip), before[1] != machine.clip),
-        Value("cell", f"{tape[pos]} {char(tape[pos])}".rstrip(), pos in changed),
-        Value("next", "— (the program ended)" if halted else f"{command.name} · line {command.span.line}"),
+        Value("cell", str(tape[pos]), pos in changed, note=char(tape[pos])),
     )
     start = max(0, min(pos - TAPE_SHOWN // 2, len(tape) - TAPE_SHOWN))
     cells = tuple(
-        Value(f"{'▶' if i == pos else ' '}{i}", f"{tape[i]} {char(tape[i])}".rstrip(), i in changed, i == pos)
+        Value(f"{'▶' if i == pos else ' '}{i}", str(tape[i]), i in changed, i == pos, char(tape[i]))
         for i in range(start, min(len(tape), start + TAPE_SHOWN))
     )
     shown = "" if len(tape) <= TAPE_SHOWN else f" · showing {start}–{start + len(cells) - 1}"
+    count = f"{len(tape):,} cell{'s' if len(tape) > 1 else ''}"
     panels = (
         Panel("registers", "Registers", registers),
-        Panel("tape", f"Tape · {len(tape):,} cells{shown}", cells, grow=True),
+        Panel("tape", f"Tape · {count}{shown}", cells, grow=True),
         Panel("loops", "Loops (innermost first)", _loops(machine, command)),
         _words_panel(machine, command, last),
     )
@@ -87,7 +87,7 @@ def _loops(machine: MessiMachine, command) -> tuple[Value, ...]:
         loop = program.loops[index]
         test = program.commands[loop.test]
         passes = machine.passes[index]
-        rows.append(Value(f"line {test.span.line}", f"pass {passes:,}" if passes else "testing",
+        rows.append(Value(f"sigue messi · line {test.span.line}", f"pass {passes:,}" if passes else "first test",
                           current=depth == 0))
     return tuple(rows)
 
@@ -112,7 +112,7 @@ def _words_panel(machine: MessiMachine, command, last: StepRecord | None) -> Pan
             effect = EFFECT[word.kind]
         else:
             value, effect = -value, "±"
-        rows.append(Value(f"{word.text}", f"{word.kind} {effect} → {value}"))
+        rows.append(Value(word.text, str(value), note=f"{word.kind} {effect}"))
     if not command.words:
         rows.append(Value("—", "no word counts: the cell is unchanged"))
     return Panel("words", f"va messi · line {command.span.line} ({when})", tuple(rows))

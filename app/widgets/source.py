@@ -1,0 +1,210 @@
+"""The program text, drawn with Textual's line API (only visible lines are rendered).
+
+Shows line numbers and the span of the next step (or of a fault); long lines wrap at a space
+(MessiScript programs are prose).  For a program whose code is
+text (a :class:`~esodbg.engines.view.Code`), it is the *code board*: text the parser ignores is
+dimmed, marked words get their role's style (``source--<role>``), breakpoints are underlined
+with a ``●`` in the gutter, and a command cursor moves between step locations (arrow keys when
+focused; Enter, Space or a click toggles a breakpoint, posted as :class:`BreakpointToggled`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Region, Size
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from esodbg.engines.base import CodeRef, Span
+from esodbg.engines.view import Code
+
+from .messages import BreakpointToggled
+
+ROLES = ("code", "noun", "adjective", "negate")  # mark roles with their own component class
+
+
+class SourceView(ScrollView, can_focus=False):
+    """Source text with the current span; with :meth:`load` given a ``Code``, a code board."""
+
+    COMPONENT_CLASSES = {f"source--{role}" for role in ROLES} | {
+        "source--gutter", "source--ignored", "source--current", "source--fault", "source--cursor",
+        "source--breakpoint",
+    }
+    BINDINGS = [
+        Binding("up,left", "move(-1)", "Cursor", show=False),
+        Binding("down,right", "move(1)", "Cursor", show=False),
+        Binding("enter,space", "toggle", "Breakpoint", show=False),
+    ]
+
+    cursor: reactive[int] = reactive(0)  # index of the step location under the command cursor
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+        self.code: Code | None = None
+        self._marks: dict[int, list[tuple[int, int, str]]] = {}
+        self._starts: list[tuple[int, int]] = []
+        self.span: Span | None = None
+        self.fault = False
+        self.breakpoints: frozenset[int] = frozenset()
+        self._gutter, self._width = 3, 0
+        self._rows: list[tuple[int, int, int]] = []
+        self._first_row: list[int] = []
+
+    # ----- content ----------------------------------------------------------------------------
+    def load(self, source: str, code: Code | None = None) -> None:
+        """Show ``source`` (once per program); ``code`` makes it a code board."""
+        self.lines = source.split("\n")
+        if len(self.lines) > 1 and self.lines[-1] == "":
+            self.lines.pop()
+        self.code = code
+        self.can_focus = code is not None
+        marks: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+        for span, role in code.marks if code else ():
+            for line, start, end in self._pieces(span):
+                marks[line].append((start, end, role))
+        self._marks = dict(marks)
+        self._starts = [(span.line, span.col) for span, _ in code.steps] if code else []
+        self._gutter = len(str(len(self.lines))) + 2
+        self._width = 0  # lay out again even if the width is the same
+        self._layout()
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        """Wrap the lines to the pane's width: ``_rows`` holds (line, start, end) per screen
+        row, ``_first_row[line]`` the row where a line starts."""
+        width = max(10, self.scrollable_content_region.width - self._gutter)
+        if width == self._width:
+            return
+        self._width = width
+        rows, first = [], []
+        for index, line in enumerate(self.lines):
+            first.append(len(rows))
+            start = 0
+            while len(line) - start > width:
+                cut = line.rfind(" ", start, start + width)
+                end = cut + 1 if cut > start + width // 2 else start + width
+                rows.append((index, start, end))
+                start = end
+            rows.append((index, start, len(line)))
+        self._rows, self._first_row = rows, first
+        self.virtual_size = Size(self._gutter + width, len(rows))
+        self.refresh()
+
+    def _row_at(self, line: int, col: int) -> int:
+        """The screen row showing 1-based (``line``, ``col``)."""
+        row = self._first_row[min(line, len(self.lines)) - 1]
+        while row + 1 < len(self._rows) and self._rows[row + 1][0] == line - 1 and self._rows[row + 1][1] < col:
+            row += 1
+        return row
+
+    def show(self, span: Span | None, fault: bool = False, breakpoints: set = frozenset()) -> None:
+        """Mark ``span`` as the next step (or, with ``fault``, as the failed one) and the
+        :class:`CodeRef` s in ``breakpoints``; scroll the span into view."""
+        self.span, self.fault = span, fault
+        self.breakpoints = frozenset(at.index for at in breakpoints if isinstance(at, CodeRef))
+        self.refresh()
+        if span is not None:
+            self.call_after_refresh(self._reveal, span)
+
+    def _reveal(self, span: Span) -> None:
+        top = self._row_at(span.line, span.col)
+        bottom = self._row_at(span.end_line, max(1, span.end_col - 1))
+        self.scroll_to_region(Region(0, top, 1, bottom - top + 1), animate=False)
+
+    def _pieces(self, span: Span):
+        """The parts of ``span`` on each line: (0-based line, start, end) in 0-based columns;
+        a span's line break counts as one column past the end of its line."""
+        for line in range(span.line, span.end_line + 1):
+            if line > len(self.lines):
+                break
+            start = span.col - 1 if line == span.line else 0
+            end = span.end_col - 1 if line == span.end_line else len(self.lines[line - 1]) + 1
+            yield line - 1, start, max(end, start + 1)  # an empty span still shows where it is
+
+    # ----- the command cursor -----------------------------------------------------------------
+    @property
+    def cursor_location(self) -> CodeRef:
+        return CodeRef(self.cursor)
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def action_move(self, delta: int) -> None:
+        if self.code is None or not self.code.steps:
+            return
+        self.cursor = min(max(self.cursor + delta, 0), len(self.code.steps) - 1)
+        self._reveal(self.code.steps[self.cursor][0])
+
+    def action_toggle(self) -> None:
+        if self.code is not None and self.code.steps:
+            self.post_message(BreakpointToggled(self.cursor_location))
+
+    def step_at(self, line: int, col: int) -> int | None:
+        """The step location whose span holds 1-based (``line``, ``col``), else the first one
+        starting on ``line``, else ``None``."""
+        i = bisect.bisect_right(self._starts, (line, col)) - 1
+        if i >= 0:
+            span = self.code.steps[i][0]
+            if (line, col) < (span.end_line, span.end_col):
+                return i
+        j = bisect.bisect_left(self._starts, (line, 0))
+        return j if j < len(self._starts) and self._starts[j][0] == line else None
+
+    def on_click(self, event: Click) -> None:
+        if self.code is None:
+            return
+        row = event.y + self.scroll_offset.y
+        if row >= len(self._rows):
+            return
+        line, start, _ = self._rows[row]
+        index = self.step_at(line + 1, start + event.x - self._gutter + 1)
+        if index is not None:
+            self.cursor = index
+            self.post_message(BreakpointToggled(self.cursor_location))
+
+    # ----- drawing ----------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        row = y + self.scroll_offset.y
+        if row >= len(self._rows):
+            return Strip.blank(self.size.width, self.rich_style)
+        index, start, end = self._rows[row]
+        style = self.get_component_rich_style
+        line = self.lines[index]
+        text = Text(line + " ", no_wrap=True, end="")  # the space lets a span show its line break
+        code = self.code
+        if code is not None:
+            text.stylize(style("source--ignored", partial=True))
+            for a, b, role in self._marks.get(index, ()):
+                text.stylize(style(f"source--{role}", partial=True), a, b)
+            for i in self.breakpoints:
+                self._stylize(text, index, code.steps[i][0], style("source--breakpoint", partial=True))
+            if self.has_focus and code.steps:
+                self._stylize(text, index, code.steps[self.cursor][0], style("source--cursor", partial=True))
+        if self.span is not None:
+            self._stylize(text, index, self.span, style("source--fault" if self.fault else "source--current"))
+        if start == 0:
+            gutter = Text(f"{index + 1:>{self._gutter - 2}}", style("source--gutter"), end="")
+            marked = code is not None and any(code.steps[i][0].line == index + 1 for i in self.breakpoints)
+            gutter.append("● " if marked else "  ", Style(color=style("source--breakpoint").color))
+        else:  # a wrapped line's continuation
+            gutter = Text(" " * self._gutter, end="")
+        body = text[start:end + 1 if end == len(line) else end]
+        console = self.app.console
+        segments = list(gutter.render(console)) + list(body.render(console))
+        return Strip(segments).crop(0, self.size.width).extend_cell_length(self.size.width).apply_style(self.rich_style)
+
+    def _stylize(self, text: Text, index: int, span: Span, style: Style) -> None:
+        if span.line - 1 <= index <= span.end_line - 1:
+            for line, start, end in self._pieces(span):
+                if line == index:
+                    text.stylize(style, start, end)
