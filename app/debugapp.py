@@ -185,7 +185,7 @@ class DebuggerApp(App[None]):
             pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
             pane.border_title = panel.title
         self.query_one("#output", OutputView).show(*output, new_output)
-        waiting = live and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
+        waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
         self.query_one(BreakpointList).show(list(session.breakpoints), view)
         self.query_one(StatusBar).show(*self._status(view, rate))

@@ -8,8 +8,9 @@ from esodbg.app.debugapp import DebuggerApp
 from esodbg.app.screens.help import HelpScreen
 from esodbg.app.screens.parse_error import ParseErrorScreen
 from esodbg.app.widgets.board import BoardView
-from esodbg.engines import FIFTEEN
-from esodbg.engines.base import CellRef, Status, Stop
+from esodbg.app.widgets.source import SourceView
+from esodbg.engines import FIFTEEN, MESSISCRIPT
+from esodbg.engines.base import CellRef, CodeRef, Status, Stop
 
 from conftest import EXAMPLES
 
@@ -145,3 +146,58 @@ async def test_footer_hides_debugger_keys_without_a_program(tmp_path):
     app = DebuggerApp(FIFTEEN, prog)
     async with app.run_test(size=(120, 40)):
         assert app.check_action("step", ()) is False and app.check_action("quit", ()) is True
+
+
+# ----- MessiScript: the code pane is the code board ------------------------------------------
+HOLA = EXAMPLES / "messiscript" / "hola_mundo.messi"
+CONTAR = EXAMPLES / "messiscript" / "contar.messi"
+
+
+async def test_click_on_a_command_toggles_its_breakpoint_and_continue_stops_there():
+    app = DebuggerApp(MESSISCRIPT, HOLA)
+    async with app.run_test(size=(120, 40)) as pilot:
+        source = app.query_one(SourceView)
+        row = source._first_row[8]  # line 9: "La mueve Messi por la derecha." (command 13)
+        await pilot.click(source, offset=(2 + source._gutter + 3, 1 + row))
+        assert list(bp.at for bp in app.session.breakpoints) == [CodeRef(13)]
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.outcome.reason is Stop.BREAKPOINT and app.session.machine.location() == CodeRef(13)
+        assert app.session.output.text() == "¡"
+
+
+async def test_code_cursor_keys_b_and_reverse_continue_on_a_loop_test():
+    app = DebuggerApp(MESSISCRIPT, HOLA)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("tab")
+        assert isinstance(app.focused, SourceView)
+        await pilot.press(*["down"] * 5, "enter", "escape")  # command 5: the first `sigue messi`
+        assert CodeRef(5) in app.session.breakpoints
+        await pilot.press("c")
+        await settle(pilot)
+        first = app.session.steps
+        await pilot.press("c")  # each loop test is a step of its own: the next test stops again
+        await settle(pilot)
+        assert app.session.machine.location() == CodeRef(5) and app.session.steps == first + 5
+        await pilot.press("C")
+        await settle(pilot)
+        assert app.session.steps == first
+        await pilot.press("b")  # with nothing focused, b toggles at the code cursor
+        assert CodeRef(5) not in app.session.breakpoints
+
+
+async def test_step_back_across_a_typed_input_line_and_forward_again_reuses_it():
+    app = DebuggerApp(MESSISCRIPT, CONTAR)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.outcome.reason is Stop.NEEDS_INPUT
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert app.session.output.text() == "3 2 1 0" and app.session.machine.status is Status.HALTED
+        end = app.session.steps
+        await pilot.press("9", "9", "9", "N")
+        assert app.session.steps == 0 and app.session.machine.in_pos == 0
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.session.steps == end and app.session.output.text() == "3 2 1 0"

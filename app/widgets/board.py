@@ -87,9 +87,11 @@ class BoardView(ScrollView, can_focus=True):
         return Region(col * CELL_W, row * CELL_H, CELL_W + 1, CELL_H)
 
     def on_click(self, event: Click) -> None:
-        x, y = event.x + self.scroll_offset.x, event.y + self.scroll_offset.y
-        row, line = divmod(y, CELL_H)
-        col = max(0, x - 1) // CELL_W
+        offset = event.get_content_offset(self)
+        if offset is None:  # on the border
+            return
+        row, line = divmod(offset.y + self.scroll_offset.y, CELL_H)
+        col = (offset.x + self.scroll_offset.x) // CELL_W  # a tile and the gap column before it
         rows = self.board.rows
         if line < CELL_H - 1 and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
             self.cursor = (row + self.board.row0, col + self.board.col0)

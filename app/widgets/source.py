@@ -161,13 +161,14 @@ class SourceView(ScrollView, can_focus=False):
         return j if j < len(self._starts) and self._starts[j][0] == line else None
 
     def on_click(self, event: Click) -> None:
-        if self.code is None:
+        offset = event.get_content_offset(self)
+        if self.code is None or offset is None:
             return
-        row = event.y + self.scroll_offset.y
+        row = offset.y + self.scroll_offset.y
         if row >= len(self._rows):
             return
         line, start, _ = self._rows[row]
-        index = self.step_at(line + 1, start + event.x - self._gutter + 1)
+        index = self.step_at(line + 1, start + offset.x - self._gutter + 1)
         if index is not None:
             self.cursor = index
             self.post_message(BreakpointToggled(self.cursor_location))
