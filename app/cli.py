@@ -26,12 +26,12 @@ EXIT_HALTED, EXIT_RUNTIME_ERROR, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERRUPTED =
 
 EPILOG = """\b
 Languages (chosen by file extension, or --lang):
-""" + "\n".join(f"  {lang.name:<10} {lang.title:<6} {' '.join(lang.extensions)}" for lang in LANGUAGES) + """
+""" + "\n".join(f"  {lang.name:<12} {lang.title:<12} {' '.join(lang.extensions)}" for lang in LANGUAGES) + """
 
 \b
 Exit codes:
   0    the program halted normally (check: no problems found)
-  1    runtime error (the message names the step and the cell)
+  1    runtime error (the message names the step, file:line:col and, on a board, the cell)
   2    bad usage, unreadable file, or parse error (file:line:col: what was wrong)
   3    the --max-steps budget ran out
   130  interrupted with Ctrl+C

@@ -105,3 +105,31 @@ def test_exec_does_not_import_textual():
             "print('textual' in sys.modules, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code, str(FIFTEEN / "hello.15")], capture_output=True, text=True)
     assert result.stdout == "Hello" and result.stderr.strip() == "False"
+
+
+# ----- MessiScript -----------------------------------------------------------------------------
+MESSI = EXAMPLES / "messiscript"
+
+
+def test_messi_exec_reads_lines_from_stdin_and_writes_output_byte_exactly():
+    result = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", str(MESSI / "fibonacci.messi")],
+                            input=b"10\n", capture_output=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout == (CORPUS / "messiscript" / "fibonacci.in_10.out").read_bytes()
+
+
+def test_messi_structure_errors_are_diagnostics_with_line_and_column_exit_2(tmp_path):
+    prog = tmp_path / "p.messi"
+    prog.write_text("Va Messi, la pelota.\nSigue Messi.\n")
+    result = esodbg("check", prog)
+    assert result.returncode == 2 and result.stdout == ""
+    assert f"{prog}:1:1: error: the program must start with \"la agarra messi\"" in result.stderr
+    assert f"{prog}:2:1: error: \"sigue messi\" opens a loop" in result.stderr
+
+
+def test_messi_end_of_input_exits_1_at_the_command_keeping_output(tmp_path):
+    prog = tmp_path / "p.messi"
+    prog.write_text("La agarra Messi. Juega Messi.\nSiempre Messi. ¡gol!")
+    result = esodbg("exec", prog, input_text="")
+    assert result.returncode == 1 and result.stdout == "0"
+    assert f"{prog}:2:1: runtime error at step 3: siempre messi: end of input" in result.stderr

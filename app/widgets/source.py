@@ -150,13 +150,15 @@ class SourceView(ScrollView, can_focus=False):
             self.post_message(BreakpointToggled(self.cursor_location))
 
     def step_at(self, line: int, col: int) -> int | None:
-        """The step location whose span holds 1-based (``line``, ``col``), else the first one
-        starting on ``line``, else ``None``."""
+        """The step location whose span holds 1-based (``line``, ``col``); past the end of the
+        line's text, the first one starting on ``line``; else ``None``."""
         i = bisect.bisect_right(self._starts, (line, col)) - 1
         if i >= 0:
             span = self.code.steps[i][0]
             if (line, col) < (span.end_line, span.end_col):
                 return i
+        if col <= len(self.lines[line - 1]):  # on ignored text or a `vuelve messi`: nothing
+            return None
         j = bisect.bisect_left(self._starts, (line, 0))
         return j if j < len(self._starts) and self._starts[j][0] == line else None
 
