@@ -9,16 +9,18 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-INTRO = """\
-[b]esodbg[/b] runs your program as a game you can watch, step through, and rewind.
-A [b]step[/b] is one command executed.  [b]Step back[/b] is exact time travel (output and input
-included).  A [b]cell breakpoint[/b] stops a run when execution arrives at that cell.
-Type a number before a step key to repeat it: [b]10n[/b] steps ten times."""
+INTRO = (
+    "[b]esodbg[/b] runs your program as a game you can watch, step through, and rewind. "
+    "A [b]step[/b] is one command executed.  [b]Step back[/b] is exact time travel (output and "
+    "input included).  A [b]breakpoint[/b] on a board cell or on a command stops a run when "
+    "execution arrives there (a MessiScript loop test is a step of its own).  Type a number "
+    "before a step key to repeat it: [b]10n[/b] steps ten times."
+)
 
-BOARD_KEYS = [
-    ("tab / click", "focus the board; then the arrow keys move the cell cursor"),
-    ("enter / space / click", "toggle a breakpoint on the cell (board focused)"),
-    ("escape", "leave the board: ← → step again"),
+PANE_KEYS = [
+    ("tab / click", "focus the board or code pane; the arrow keys then move its cursor"),
+    ("enter / space / click", "toggle a breakpoint on the cell or command (pane focused)"),
+    ("escape", "leave the pane: ← → step again"),
 ]
 INPUT_KEYS = [
     ("enter", "send the typed line to the program"),
@@ -32,7 +34,7 @@ def describe(key: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """All keys of the debugger, the board and the input prompt."""
+    """All keys of the debugger, the board or code pane and the input prompt."""
 
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
@@ -48,7 +50,7 @@ class HelpScreen(ModalScreen[None]):
         for binding in self.bindings:
             if binding.description:
                 table.add_row(describe(binding.key), binding.tooltip or binding.description)
-        for title, keys in (("Board", BOARD_KEYS), ("Input prompt", INPUT_KEYS)):
+        for title, keys in (("Board or code pane", PANE_KEYS), ("Input prompt", INPUT_KEYS)):
             table.add_row("", "")
             table.add_row(f"[b]{title}[/b]", "")
             for key, what in keys:
