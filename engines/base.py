@@ -2,15 +2,18 @@
 
 A language is a :class:`Language`: ``parse(text, filename)`` gives a program or raises
 :class:`ParseError` with :class:`Diagnostic` s, and ``machine(program, input, output)`` gives a
-:class:`Machine`.
+:class:`Machine`.  Where a step runs — and where breakpoints go — is a :data:`Location`: a
+:class:`CellRef` on a board (15) or a :class:`CodeRef` to a command of a text program
+(MessiScript).
 
 A machine has exactly one implementation of its semantics, :meth:`Machine.run` — the fast path
 that executes up to ``limit`` steps and stops early at halt, error, missing input or a compiled
 breakpoint.  Everything else is generic and built on it here:
 
 * :meth:`Machine.step` runs one step and returns a :class:`StepRecord` whose ``changes`` are
-  found by diffing the machine's stores (its mutable lists/dicts) — the record is both the undo
-  record and the "what changed in the last step" the views highlight;
+  found by diffing the machine's stores (its mutable lists/dicts; lists may only grow), or just
+  the keys :meth:`Machine.touches` names, so a step on a long tape stays O(1) — the record is
+  both the undo record and the "what changed in the last step" the views highlight;
 * :meth:`Machine.undo` applies a record backwards; :meth:`Machine.snapshot` /
   :meth:`Machine.restore` save and load the whole state (snapshots compare equal iff the states
   are equal).

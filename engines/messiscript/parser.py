@@ -85,8 +85,7 @@ class Loop:
 @dataclass(frozen=True, slots=True)
 class Program:
     """A parsed MessiScript program: its (newline-normalised) ``source``, the step locations in
-    source order, its loops, and the spans of the other text the parser read (``vuelve
-    messi``) for display."""
+    source order (``commands[i]`` is ``CodeRef(i)``) and its loops."""
 
     filename: str
     source: str
@@ -209,7 +208,7 @@ def parse(source: str, filename: str = "<program>") -> Program:
         if stop < 0:
             break
         start = stop + 1
-    for _, test, span in open_loops:
+    for _, _, span in open_loops:
         problem(span, '"sigue messi" opens a loop that no "vuelve messi" closes')
     if not commands or commands[0].name != START:
         at = commands[0].span if commands else Span(1, 1, 1, 1)

@@ -42,7 +42,7 @@ def view(machine: MessiMachine, last: StepRecord | None) -> View:
     program, tape, pos, pc = machine.program, machine.tape, machine.pos, machine.pc
     commands = program.commands
     changed = {change.key for change in last.changes if change.store == "tape"} if last else set()
-    before = last.before[5] if last else (pos, machine.clip, pc)
+    before = last.before[5] if last else (pos, machine.clip, pc)  # the registers before the last step
     halted = pc >= len(commands)
     command = None if halted else commands[pc]
 
@@ -100,7 +100,7 @@ def _words_panel(machine: MessiMachine, command, last: StepRecord | None) -> Pan
         value, when = machine.tape[machine.pos], "next"
     elif last is not None and isinstance(last.at, CodeRef) and program.commands[last.at.index].name == ADD_WORDS:
         command = program.commands[last.at.index]
-        pos = last.before[5][0]
+        pos = last.before[5][0]  # the position before it ran
         old = next((c.old for c in last.changes if c.store == "tape" and c.key == pos), machine.tape[pos])
         value, when = old, "just ran"
     else:
