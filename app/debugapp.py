@@ -292,7 +292,8 @@ class DebuggerApp(App[None]):
         if self.session is not None and not self.running:
             target = self.focused
             if not isinstance(target, (BoardView, SourceView)):
-                target = self.query(BoardView).first() if self.query(BoardView) else self.query_one(SourceView)
+                boards = self.query(BoardView)
+                target = boards.first() if boards else self.query_one(SourceView)
             if target.can_focus:
                 self._toggle(target.cursor_location)
 

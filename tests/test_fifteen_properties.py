@@ -6,10 +6,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from esodbg.engines.base import ParseError, Stop
+from esodbg.engines.base import ParseError
 from esodbg.engines.debugger import Session
 from esodbg.engines import FIFTEEN
 from esodbg.engines.fifteen import parse
+
+from time_travel import assert_time_travel_is_exact
 
 # `*` is left out: repeated squaring makes numbers of astronomical size within 60 steps.
 FIRST = "^v<>^v<>_x"
@@ -30,36 +32,11 @@ def programs(draw):
 inputs = st.text(alphabet="0123456789-ab \n", max_size=30)
 
 
-def run_recording(s: Session, n: int):
-    states = [(s.machine.snapshot(), s.output.text())]
-    for _ in range(n):
-        outcome = s.step()
-        if outcome.reason not in (Stop.LIMIT, Stop.BREAKPOINT):
-            break
-        states.append((s.machine.snapshot(), s.output.text()))
-    else:
-        return states
-    if s.steps == len(states):  # the stopping step (an error) counts as a step too
-        states.append((s.machine.snapshot(), s.output.text()))
-    return states
-
-
 @settings(max_examples=150, deadline=None)
 @given(programs(), inputs, st.integers(0, 60), st.randoms(use_true_random=False))
 def test_forward_n_then_back_n_is_identity_and_replay_is_identical(src, text, n, rnd):
     s = Session(FIFTEEN, parse(src, "p.15"), text, interval=4, undo_records=3)
-    states = run_recording(s, n)
-    assert s.steps == len(states) - 1
-    while s.steps:  # back one step at a time, through undo records and checkpoints
-        s.step_back()
-        assert (s.machine.snapshot(), s.output.text()) == states[s.steps]
-    for i in range(1, len(states)):  # forward again: the same states and output
-        s.step()
-        assert (s.machine.snapshot(), s.output.text()) == states[i]
-    for _ in range(5):  # random jumps land on the recorded states
-        target = rnd.randrange(len(states))
-        s.goto(target)
-        assert (s.machine.snapshot(), s.output.text()) == states[target]
+    assert_time_travel_is_exact(s, n, rnd)
 
 
 @settings(max_examples=400, deadline=None)

@@ -12,7 +12,7 @@ from esodbg.engines.base import ParseError
 from esodbg.engines.debugger import Session
 from esodbg.engines.messiscript import parse
 
-from test_fifteen_properties import run_recording
+from time_travel import assert_time_travel_is_exact
 
 WORDS = ["pelota", "Pelota", "argentino", "fútbol", "futbol", "ídolo", "la", "pelo\nta", "(mundial)"]
 SIMPLE = [
@@ -51,18 +51,7 @@ inputs = st.text(alphabet="0123456789-a \n", max_size=30)
 @given(programs(), inputs, st.integers(0, 80), st.randoms(use_true_random=False))
 def test_forward_n_then_back_n_is_identity_and_replay_is_identical(src, text, n, rnd):
     s = Session(MESSISCRIPT, parse(src, "p.messi"), text, interval=4, undo_records=3)
-    states = run_recording(s, n)
-    assert s.steps == len(states) - 1
-    while s.steps:  # back one step at a time, through undo records and checkpoints
-        s.step_back()
-        assert (s.machine.snapshot(), s.output.text()) == states[s.steps]
-    for i in range(1, len(states)):  # forward again: the same states and output
-        s.step()
-        assert (s.machine.snapshot(), s.output.text()) == states[i]
-    for _ in range(5):  # random jumps land on the recorded states
-        target = rnd.randrange(len(states))
-        s.goto(target)
-        assert (s.machine.snapshot(), s.output.text()) == states[target]
+    assert_time_travel_is_exact(s, n, rnd)
 
 
 @settings(max_examples=400, deadline=None)
