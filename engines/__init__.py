@@ -9,12 +9,13 @@ from pathlib import Path
 from .base import Language
 from .fifteen import LANGUAGE as FIFTEEN
 from .messiscript import LANGUAGE as MESSISCRIPT
+from .ttg import LANGUAGE as TTG
 
 # The languages' integers are unbounded; printing or reading one with more than 4300 digits must
 # not fail on Python's default conversion limit.
 sys.set_int_max_str_digits(0)
 
-LANGUAGES: tuple[Language, ...] = (FIFTEEN, MESSISCRIPT)
+LANGUAGES: tuple[Language, ...] = (TTG, FIFTEEN, MESSISCRIPT)
 
 
 def by_name(name: str) -> Language:

@@ -73,15 +73,17 @@ Location = CellRef | CodeRef
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem found in a program's text, at a 1-based line and column."""
+    """One problem found in a program's text, at a 1-based line and column.  ``severity`` is
+    ``error`` (the program cannot run) or ``warning`` (it runs; see a program's ``warnings``)."""
 
     file: str
     line: int
     col: int
     message: str
+    severity: str = "error"
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+        return f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}"
 
 
 class ParseError(Exception):
@@ -186,9 +188,22 @@ class Machine(ABC):
         """
 
     @abstractmethod
-    def compile_stops(self, locations: Iterable[Location]) -> Any:
-        """Turn breakpoint locations into the form :meth:`run` checks cheaply (``None`` if
-        empty).  Locations the language cannot reach are ignored."""
+    def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> Any:
+        """Turn enabled breakpoints — ``(location, kinds)`` pairs — into the form :meth:`run`
+        checks cheaply (``None`` if empty).  Locations the language cannot reach, and kinds it
+        does not have, are ignored."""
+
+    def touched(self) -> Iterable[tuple[Location, str]]:
+        """What the next step touches, as ``(location, kind)`` pairs: a breakpoint at one of the
+        locations with that kind stops before the step.  By default the next step runs at
+        :meth:`location` (kind ``exec``) and touches nothing else."""
+        return ((self.location(), "exec"),)
+
+    def unit_start(self, level: int) -> int:
+        """The step at which the current unit of stepping at ``level`` began — an index into
+        the language's :attr:`Language.units`, coarsest first.  The finest unit is one step,
+        so by default every step starts one."""
+        return self.steps
 
     @abstractmethod
     def location(self) -> Location:
@@ -322,3 +337,7 @@ class Language:
     parse: Callable[[str, str], Any]  # (text, filename) -> program; raises ParseError
     machine: Callable[[Any, InputLog, Output], Machine]
     halted: str = "the program finished"  # what a normal halt means, for status lines
+    units: tuple[str, ...] = ("step",)  # units of stepping, coarsest first; the last is one machine step
+    breakpoint_kinds: tuple[str, ...] = ("exec",)  # the kinds of touch a breakpoint can stop at
+    default_kinds: frozenset[str] = frozenset({"exec"})  # what a new breakpoint stops at
+    rename: Callable[[Any, str], Any] | None = None  # (program, name) -> program run as if named so

@@ -1,30 +1,39 @@
-"""Location breakpoints: stop when execution arrives at a location — a board cell or a command
-of a text program — before that location's step runs."""
+"""Breakpoints on locations — a board cell or a command of a text program.
+
+A breakpoint pauses *before* a step that touches its location in one of its ``kinds``.  Every
+language has the kind ``exec`` (the step runs there); a language may offer more (Tic Tac Toe
+Grow: ``write``, ``data``, ``grow``; see :attr:`~esodbg.engines.base.Language.breakpoint_kinds`).
+The machine says what its next step touches (:meth:`~esodbg.engines.base.Machine.touched`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .base import Location
 
 
 @dataclass(slots=True)
 class Breakpoint:
-    """A breakpoint at ``at``; ``hits`` counts the times a forward run stopped at it."""
+    """A breakpoint at ``at`` for the touches in ``kinds``; ``hits`` counts the times a
+    forward run stopped at it."""
 
     at: Location
+    kinds: frozenset[str] = frozenset({"exec"})
     enabled: bool = True
     hits: int = 0
 
 
 class Breakpoints:
-    """The breakpoints of a session, in the order they were set.
+    """The breakpoints of a session, in the order they were set; new ones get ``default_kinds``.
 
-    ``version`` changes whenever the set of enabled locations changes, so compiled forms (see
-    :meth:`~esodbg.engines.base.Machine.compile_stops`) can be cached against it.
+    ``version`` changes whenever what the enabled breakpoints stop at changes, so compiled forms
+    (see :meth:`~esodbg.engines.base.Machine.compile_stops`) can be cached against it.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, default_kinds: frozenset[str] = frozenset({"exec"})) -> None:
+        self.default_kinds = default_kinds
         self._by_location: dict[Location, Breakpoint] = {}
         self.version = 0
 
@@ -40,11 +49,12 @@ class Breakpoints:
     def get(self, at: Location) -> Breakpoint | None:
         return self._by_location.get(at)
 
-    def toggle(self, at: Location) -> bool:
-        """Set a breakpoint at ``at``, or remove the one there.  Returns true if now set."""
+    def toggle(self, at: Location, kinds: frozenset[str] | None = None) -> bool:
+        """Set a breakpoint at ``at`` (for ``kinds``, default :attr:`default_kinds`), or remove
+        the one there.  Returns true if now set."""
         self.version += 1
         if self._by_location.pop(at, None) is None:
-            self._by_location[at] = Breakpoint(at)
+            self._by_location[at] = Breakpoint(at, frozenset(kinds or self.default_kinds))
             return True
         return False
 
@@ -53,14 +63,34 @@ class Breakpoints:
         self._by_location[at].enabled = enabled
         self.version += 1
 
+    def set_kinds(self, at: Location, kinds: Iterable[str]) -> None:
+        """Make the breakpoint at ``at`` stop at the touches in ``kinds`` (``KeyError`` if there
+        is none, ``ValueError`` if ``kinds`` is empty)."""
+        kinds = frozenset(kinds)
+        if not kinds:
+            raise ValueError("a breakpoint needs at least one kind")
+        self._by_location[at].kinds = kinds
+        self.version += 1
+
     def clear(self) -> None:
         self._by_location.clear()
         self.version += 1
 
+    def enabled(self) -> list[tuple[Location, frozenset[str]]]:
+        """``(location, kinds)`` of every enabled breakpoint."""
+        return [(bp.at, bp.kinds) for bp in self._by_location.values() if bp.enabled]
+
     def enabled_locations(self) -> list[Location]:
         return [bp.at for bp in self._by_location.values() if bp.enabled]
 
-    def hit_at(self, at: Location) -> Breakpoint | None:
-        """The enabled breakpoint at ``at``, if any."""
-        bp = self._by_location.get(at)
-        return bp if bp is not None and bp.enabled else None
+    def hit(self, touched: Iterable[tuple[Location, str]]) -> Breakpoint | None:
+        """The first enabled breakpoint that a step touching ``touched`` (``(location, kind)``
+        pairs, see :meth:`~esodbg.engines.base.Machine.touched`) stops at, if any."""
+        by_location = self._by_location
+        if not by_location:
+            return None
+        for at, kind in touched:
+            bp = by_location.get(at)
+            if bp is not None and bp.enabled and kind in bp.kinds:
+                return bp
+        return None

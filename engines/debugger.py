@@ -48,7 +48,7 @@ class Session:
         self.input = InputLog(input_text, input_closed)
         self.output = OutputLog()
         self.machine: Machine = language.machine(program, self.input, self.output)
-        self.breakpoints = Breakpoints()
+        self.breakpoints = Breakpoints(language.default_kinds)
         self.budget = budget
         self._history_options = history_options
         self.history = History(self.machine.snapshot(), **history_options)
@@ -70,14 +70,14 @@ class Session:
     def _stops(self):
         version = self.breakpoints.version
         if self._compiled[0] != version:
-            self._compiled = (version, self.machine.compile_stops(self.breakpoints.enabled_locations()))
+            self._compiled = (version, self.machine.compile_stops(self.breakpoints.enabled()))
         return self._compiled[1]
 
     def _arrived(self, reason: Stop) -> Outcome:
         """The outcome of a forward move that ended with ``reason``: arriving at an enabled
         breakpoint (after at least one step) is a hit, counted."""
         if reason in (Stop.LIMIT, Stop.BREAKPOINT):
-            bp = self.breakpoints.hit_at(self.machine.location())
+            bp = self.breakpoints.hit(self.machine.touched())
             if bp is not None:
                 bp.hits += 1
                 return Outcome(Stop.BREAKPOINT, self.steps, bp)
@@ -98,18 +98,23 @@ class Session:
         if self.history.due(self.steps):
             self.history.add(self.steps, self.machine.snapshot())
 
-    def step(self, count: int = 1) -> Outcome:
-        """Run ``count`` steps, recording each; stops early at halt, error, missing input or a
-        breakpoint (arriving at a breakpoint location)."""
+    def step(self, count: int = 1, unit: int | None = None) -> Outcome:
+        """Run ``count`` units of stepping (``unit``: an index into the language's
+        :attr:`~esodbg.engines.base.Language.units`; default the finest, one step), recording
+        every step; stops early at halt, error, missing input or a breakpoint."""
+        machine = self.machine
         for _ in range(count):
-            record = self.machine.step()
-            if isinstance(record, Stop):
-                return Outcome(record, self.steps)
-            self._record(record)
-            if record.stop is not None:
-                return Outcome(record.stop, self.steps)
-            if self.breakpoints.hit_at(self.machine.location()) is not None:
-                break
+            while True:
+                record = machine.step()
+                if isinstance(record, Stop):
+                    return Outcome(record, self.steps)
+                self._record(record)
+                if record.stop is not None:
+                    return Outcome(record.stop, self.steps)
+                if self.breakpoints.hit(machine.touched()) is not None:
+                    return self._arrived(Stop.LIMIT)
+                if unit is None or machine.unit_start(unit) == self.steps:
+                    break
         return self._arrived(Stop.LIMIT)
 
     def _run(self, limit: int, stops: Any, cancel: threading.Event | None = None,
@@ -182,9 +187,21 @@ class Session:
                 self._rebuild_undo(self.steps)
         return Outcome(Stop.START if self.steps == 0 else reason, self.steps)
 
-    def step_back(self, count: int = 1) -> Outcome:
-        """Undo ``count`` steps (to step 0 at most)."""
-        return self.goto(self.steps - count)
+    def step_back(self, count: int = 1, unit: int | None = None) -> Outcome:
+        """Go back ``count`` units of stepping (see :meth:`step`; to step 0 at most): to the
+        start of the current unit, or of the one before if already at a start."""
+        if unit is None:
+            return self.goto(self.steps - count)
+        outcome = Outcome(Stop.START, 0)
+        for _ in range(count):
+            if self.steps == 0:
+                break
+            start = self.machine.unit_start(unit)
+            if start == self.steps:
+                self.goto(self.steps - 1)
+                start = self.machine.unit_start(unit)
+            outcome = self.goto(start)
+        return outcome
 
     def reverse_continue(self, cancel: threading.Event | None = None) -> Outcome:
         """Go back to the latest earlier step that arrived at a breakpoint, or to step 0.
@@ -209,7 +226,7 @@ class Session:
                     break
             if hits:
                 self.goto(hits[-1])
-                return Outcome(Stop.BREAKPOINT, self.steps, self.breakpoints.hit_at(self.machine.location()))
+                return Outcome(Stop.BREAKPOINT, self.steps, self.breakpoints.hit(self.machine.touched()))
             end = start
         self.goto(0)
         return Outcome(Stop.START, 0)
@@ -221,7 +238,7 @@ class Session:
         text, closed = self.preset_input
         fresh = Session(self.language, self.program, text, closed, self.budget, **self._history_options)
         for bp in self.breakpoints:
-            fresh.breakpoints.toggle(bp.at)
+            fresh.breakpoints.toggle(bp.at, bp.kinds)
             if not bp.enabled:
                 fresh.breakpoints.set_enabled(bp.at, False)
         return fresh

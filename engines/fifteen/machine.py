@@ -89,11 +89,11 @@ class FifteenMachine(Machine):
     def location(self) -> CellRef:
         return CellRef(BOARD, *divmod(self._p, self.cols))
 
-    def compile_stops(self, cells: Iterable[Location]) -> list[bool] | None:
+    def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[bool] | None:
         """A flag per cell: stop when the empty space arrives there."""
         flags = [False] * len(self.board)
         rows = len(self.board) // self.cols
-        for cell in cells:
+        for cell, _ in breakpoints:  # the only kind is exec
             if isinstance(cell, CellRef) and cell.board == BOARD and 0 <= cell.row < rows and 0 <= cell.col < self.cols:
                 flags[cell.row * self.cols + cell.col] = True
         return flags if any(flags) else None

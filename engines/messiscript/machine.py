@@ -118,10 +118,10 @@ class MessiMachine(Machine):
     def location(self) -> CodeRef:
         return CodeRef(self.pc)
 
-    def compile_stops(self, locations: Iterable[Location]) -> list[bool] | None:
+    def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[bool] | None:
         """A flag per command (plus the end, always set): stop when control arrives there."""
         flags = list(self._halt_only)
-        for at in locations:
+        for at, _ in breakpoints:  # the only kind is exec
             if isinstance(at, CodeRef) and 0 <= at.index < self._end:
                 flags[at.index] = True
         return flags if any(flags[:-1]) else None

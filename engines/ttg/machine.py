@@ -1,0 +1,536 @@
+"""The Tic Tac Toe Grow machine (spec `ttg.md` §E–§G).
+
+One machine step is one **micro-step** (R43): one event — a write, the execution of one cell
+(with its direct effect: a put, an output, a rotation…), a skipped or inert cell, a frame's
+return, an overflow swap, the overflow write, the action-limit reset, the board update, a
+Backspace's undo or halt.  Keystrokes and phases are runs of micro-steps; the machine says
+where the current ones began (:meth:`TTGMachine.unit_start`), so the debugger steps by any of
+the three units, forwards and backwards.
+
+The machine always knows its *next* event (``self.next``), fully planned: the cell it runs at
+and the list of primitive effects it will apply (:data:`Op`).  Planning before doing is what
+lets a breakpoint pause *before* any micro-step that touches a cell (R45): the cells and the
+kind of touch (exec, write, data, grow) are read off the plan.  Executing applies the plan;
+there is no second implementation of any rule.
+
+The whole state is immutable values (boards are persistent, see :mod:`.boards`), so a
+snapshot, an undo record or a Backspace record (R17) is a tuple of references.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..base import CellRef, Location, Machine, Status, Stop
+from ..iobuf import InputLog, Output
+from .boards import DECODE, OPPOSITE, SPACE, Board, D, L, R, U, display, memory3, norm
+from .parser import BACKSPACE, ENTER, SIGMA, Program
+
+LIMIT = 10000  # R41: actions per pass before the mainBoard resets
+ACTIONS = frozenset("rotcu+-*/%?^v<>gdps@!|#\n" + SIGMA)  # R39
+ARROWS = {"^": U, "v": D, "<": L, ">": R}
+HELLO = "hello world"  # R17: Backspace at the start
+MAIN, MEMORY1, MEMORY2, MEMORY3 = "main", "memory1", "memory2", "memory3"
+CALL = "@frame"  # location board of a cell in an @ frame's private copy (not one of the four)
+M2_CELLS = tuple(divmod(i, 3) for i in range(9))  # memory2 cells 1..9 in reading order (R9)
+
+# Units of stepping (R43), coarsest first; a machine step is the finest.
+UNITS = ("keystroke", "phase", "micro-step")
+
+# An Op is a tuple whose first item says what it does:
+#   ("put", value, cell | None)   put into memory1's first available cell; None: overflow (R20, R21)
+#   ("out", text)                 output (R42)
+#   ("mset", cell, value)         assign a memory1 cell (arithmetic R28, p R32)
+#   ("fset", cell, value)         assign a cell of the frame's own board (? R29)
+#   ("m1", board, kind, cells)    replace memory1: kind "clear" (d) or "grow" (g) with new cells
+#   ("main", board, kind, cells)  replace the mainBoard: kind "grow" (u) or "rotate" (c)
+#   ("dir", d)                    the typing direction D := d (R30)
+#   ("skip",) ("escape",)         ! and # (R33, R36)
+#   ("consume", cell)             t: the scan resumes after this square (R25)
+#   ("restart",)                  ? : restart the frame (R29)
+#   ("call", board, chain)        @ : run a new frame on board (R32)
+#   ("save",)                     s (R32)
+Op = tuple
+
+
+class TTGMachine(Machine):
+    """A running Tic Tac Toe Grow program.  See :class:`~esodbg.engines.base.Machine` for the
+    contract.  Locations are :class:`~esodbg.engines.base.CellRef` s on the boards ``main``,
+    ``memory1``, ``memory2``, ``memory3`` in *logical* coordinates (stable under growth and
+    rotation, R45)."""
+
+    def __init__(self, program: Program, input: InputLog, output: Output) -> None:
+        super().__init__(program, input, output)
+        self.keys = program.keys
+        self.main = Board.square()  # R7
+        self.m1 = Board.square()
+        self.m2 = Board.square()
+        self.m3 = memory3(program.name)  # R4
+        self.D = R  # R8, R9: D starts Right
+        self.k = 1  # R8: S read as 1 (memory2 is all 0 at the start)
+        self.saves: tuple[Board, ...] = ()
+        self.history: tuple | None = None  # R17 Backspace records: (kind, state, rest) linked
+        self.depth = 0  # records in history
+        self.key_index = 0  # the next keystroke
+        self.keystrokes = 0  # keystrokes processed (R13's step count)
+        self.broken = False  # R17: Backspace at the start halted the program
+        self.frames: list[list] = []  # the pass: [board (None: the live mainBoard), cell, skip, escape, chain]
+        self.pass_kind: str | None = None  # "full" (an r), "c" (a c-only pass) or None (R15)
+        self.actions = 0  # R41
+        self.event: tuple | None = None  # the last micro-step done (for the view)
+        self.marks = (0, 0)  # steps at which the current keystroke and the current phase began
+        self._settings_cache: tuple[Board, tuple] | None = None
+        self.next: tuple | None = None
+        self._start_keystroke()
+
+    # ----- the contract -------------------------------------------------------------------------
+    def stores(self):
+        return ()  # everything is in registers(): immutable values shared between states
+
+    def touches(self):
+        return ()
+
+    def registers(self) -> tuple:
+        return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
+                self.key_index, self.keystrokes, self.broken, tuple(map(tuple, self.frames)), self.pass_kind,
+                self.actions, self.event, self.marks, self.next)
+
+    def set_registers(self, regs: tuple) -> None:
+        (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
+         self.key_index, self.keystrokes, self.broken, frames, self.pass_kind,
+         self.actions, self.event, self.marks, self.next) = regs
+        self.frames = [list(f) for f in frames]
+
+    def location(self) -> Location:
+        """The cell the next micro-step runs at (the mainBoard's top-left cell when it has no
+        cell of its own: an update, a return, a swap, or at the end)."""
+        ev = self.next
+        if ev is not None:
+            kind = ev[0]
+            if kind == "write":
+                return self._ref(MAIN, ev[1])
+            if kind == "exec":
+                frame = self.frames[-1]
+                return self._ref(MAIN, ev[1]) if frame[0] is None else CellRef(CALL, *ev[1])
+            if kind == "owrite":
+                return self._ref(MEMORY1, ev[2])
+        return self._ref(MAIN, self.main.shape.top_left)
+
+    def unit_start(self, level: int) -> int:
+        """The step at which the current keystroke (``level`` 0) or phase (1) began; for the
+        micro-step (2), the current step."""
+        return self.marks[level] if level < 2 else self.steps
+
+    def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> Any:
+        """``{(board, row, col): kinds}`` in logical coordinates, or ``None``."""
+        stops = {(at.board, at.row, at.col): kinds for at, kinds in breakpoints if isinstance(at, CellRef)}
+        return stops or None
+
+    def touched(self) -> list[tuple[CellRef, str]]:
+        """R45: the cells the next micro-step touches and how: ``exec`` (run, skipped, escaped,
+        inert), ``write`` (a typed character), ``data`` (read as the next square, cleared,
+        written, popped) and ``grow`` (about to join a board)."""
+        ev = self.next
+        if ev is None:
+            return []
+        kind = ev[0]
+        if kind == "write":
+            return [(self._ref(MAIN, ev[1]), "write")]
+        if kind == "owrite":
+            return [(self._ref(MEMORY1, ev[2]), "data")]
+        if kind == "update":
+            return [(self._ref(MAIN, cell), "grow") for cell in ev[2]]
+        if kind != "exec":
+            return []
+        frame_board = MAIN if self.frames[-1][0] is None else None
+        out = [(self._ref(MAIN, ev[1]) if frame_board else CellRef(CALL, *ev[1]), "exec")]
+        for op in ev[4]:
+            name = op[0]
+            if name == "put" and op[2] is not None:
+                out.append((self._ref(MEMORY1, op[2]), "data"))
+            elif name == "mset":
+                out.append((self._ref(MEMORY1, op[1]), "data"))
+            elif name in ("fset", "consume") and frame_board:
+                out.append((self._ref(MAIN, op[1]), "data"))
+            elif name == "m1" and op[2] == "clear":
+                out.extend((self._ref(MEMORY1, cell), "data") for cell in self.m1.values)
+            elif name in ("m1", "main") and op[2] == "grow":
+                board = MEMORY1 if name == "m1" else MAIN
+                out.extend((self._ref(board, cell), "grow") for cell in op[3])
+        return out
+
+    def _ref(self, board: str, cell) -> CellRef:
+        return CellRef(board, *self.board(board).logical(cell))
+
+    def board(self, name: str) -> Board:
+        """The board playing role ``name`` now."""
+        return {MAIN: self.main, MEMORY1: self.m1, MEMORY2: self.m2, MEMORY3: self.m3}[name]
+
+    def _hit(self, stops: dict) -> bool:
+        for ref, kind in self.touched():
+            kinds = stops.get(ref)
+            if kinds is not None and kind in kinds:
+                return True
+        return False
+
+    def run(self, limit: int, stops: Any = None) -> Stop:
+        if self.status is not Status.READY:
+            return Stop.HALTED
+        do = self._do
+        end = self.steps + limit
+        while self.steps < end:
+            self.steps += 1
+            ev = self.next
+            do[ev[0]](self, ev)
+            if self.next is None:
+                self.status = Status.HALTED
+                return Stop.HALTED
+            if stops is not None and self._hit(stops):
+                return Stop.BREAKPOINT
+        return Stop.LIMIT
+
+    def view(self, last=None):
+        from .view import view
+
+        return view(self, last)
+
+    # ----- memory2, the settings (R9) ------------------------------------------------------------
+    def settings(self) -> tuple[str, str, int, int]:
+        """``(maindir, memdir, turn, S)`` decoded from memory2 (R9); ``S`` is the number the
+        bits give, which the machine reads as 1 when it is not in 1..9."""
+        cached = self._settings_cache
+        if cached is not None and cached[0] is self.m2:
+            return cached[1]
+        bits = []
+        for i, cell in enumerate(M2_CELLS):
+            v = self.m2.get(cell)
+            bits.append(1 if v == 1 or (i == 6 and v == 42) else 0)
+        s = 8 * bits[5] + 4 * bits[6] + 2 * bits[7] + bits[8]
+        result = (DECODE[bits[0], bits[1]], DECODE[bits[2], bits[3]], bits[4], s)
+        self._settings_cache = (self.m2, result)
+        return result
+
+    def _memory_order(self) -> tuple[str, int]:
+        _, memdir, turn, _ = self.settings()
+        return memdir, turn
+
+    # ----- keystrokes (R13, R14, R17) ----------------------------------------------------------------
+    def _state(self) -> tuple:
+        """What a Backspace record holds (R17): the four boards, D, k and the saves."""
+        return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves)
+
+    def _push(self, kind: str) -> None:
+        self.history = (kind, self._state(), self.history)
+        self.depth += 1
+
+    def _start_keystroke(self) -> None:
+        """Plan the next keystroke's first micro-step, or end (R18)."""
+        self.marks = (self.steps, self.steps)
+        self.frames = []
+        self.pass_kind = None
+        if self.broken or self.key_index >= len(self.keys):
+            self.next = None
+            self.status = Status.HALTED
+            return
+        key = self.keys[self.key_index]
+        if key == BACKSPACE:
+            self.next = ("backspace", self.history[0] if self.history else None)
+            return
+        shape = self.main.shape
+        k = self.k if self.k <= shape.size else 1  # R14.2
+        self.next = ("write", shape.typing_cell(self.D, k), key, k)
+
+    def _write(self, ev: tuple) -> None:
+        """R14: the typed character goes to order position k; k moves on (wrapping)."""
+        _, cell, key, k = ev
+        self._push("write")
+        self.key_index += 1
+        self.keystrokes += 1
+        self.main = self.main.set(cell, key)
+        self.k = 1 if k == self.main.shape.size else k + 1
+        self.event = ("write", cell, key, k)
+        # R15: the pass kind is chosen once, right after the write.
+        self.pass_kind = "full" if self.main.nr else "c" if self.main.nc else None
+        if self.pass_kind is None:
+            self._plan_update()
+            return
+        self._push("run")
+        self.actions = 0
+        self.frames = [[None, None, 0, False, None]]
+        self.marks = (self.marks[0], self.steps)
+        self._plan_exec()
+
+    def _backspace(self, ev: tuple) -> None:
+        """R17: undo the last write, run or update; with nothing to undo, break."""
+        self.key_index += 1
+        self.keystrokes += 1
+        if self.history is None:
+            self.output.write(HELLO)
+            self.broken = True
+            self.event = ("halt", HELLO)
+        else:
+            kind, state, self.history = self.history
+            self.depth -= 1
+            self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves = state
+            self.event = ("undo", kind)
+        self._start_keystroke()
+
+    def _plan_update(self) -> None:
+        self.frames = []
+        self.marks = (self.marks[0], self.steps)
+        board, new = self.main.updated()
+        self.next = ("update", board, new)
+
+    def _update(self, ev: tuple) -> None:
+        """R16: board update of whatever the mainBoard is now."""
+        self._push("update")
+        self.main = ev[1]
+        self.event = ("update", ev[2])
+        self._start_keystroke()
+
+    # ----- the pass (R19–R41) --------------------------------------------------------------------------
+    def _plan_exec(self) -> None:
+        """Plan the next micro-step of the pass: the next non-Empty cell of the top frame, or
+        its return, or the update when the main frame is done."""
+        frame = self.frames[-1]
+        board = frame[0] or self.main
+        shape, values = board.shape, board.values
+        cell = frame[1]
+        while True:
+            cell = shape.after(cell)
+            if cell is None:
+                if len(self.frames) > 1:
+                    self.next = ("return",)
+                else:
+                    self._plan_update()
+                return
+            value = values.get(cell)
+            if value is not None:
+                break
+        frame[1] = cell
+        if frame[2]:
+            self.next = ("exec", cell, value, "skip", ())
+        elif self.pass_kind == "c" and value != "c":
+            self.next = ("exec", cell, value, "inert", ())
+        elif self.actions >= LIMIT:
+            self.next = ("limit",)
+        elif frame[3]:
+            self.next = ("exec", cell, value, "escape", (self._put(value),))
+        else:
+            self.next = ("exec", cell, value, "run", self._plan_action(frame, board, cell, value))
+
+    def _put(self, value) -> Op:
+        """R20: put ``value`` (normalised) into memory1's first available cell."""
+        return ("put", norm(value), self.m1.first_empty(*self._memory_order()))
+
+    def _plan_action(self, frame: list, board: Board, cell, value) -> tuple[Op, ...]:
+        """The effects of executing ``value`` at ``cell`` (R23–R37)."""
+        if value.__class__ is not str or value not in ACTIONS:
+            return (self._put(value),)  # R37: data
+        if value == "r":
+            return ()
+        if value == "o" or value == "p" or value == SIGMA:
+            return self._plan_output(value)
+        if value in ARROWS:
+            return (("dir", ARROWS[value]),)
+        if value == "t" or value == "?":
+            square = board.shape.after(cell)  # R19: the next square, Empty or not
+            if square is None:
+                return ()
+            taken = board.values.get(square)
+            if value == "t":
+                return (("consume", square),) + ((self._put(taken),) if taken is not None else ())
+            if taken is None:
+                return ()
+            return (("fset", square, None), self._put(taken), ("restart",))
+        if value in "+-*/%":
+            return self._plan_arithmetic(value)
+        if value == "!":
+            return (("skip",),)
+        if value == "#":
+            return (("escape",),)
+        if value == "|":
+            return (("dir", OPPOSITE[self.D]),)
+        if value == ENTER:
+            return (("dir", L),) if self.D == D else ()
+        if value == "u":
+            grown, new = self.main.updated()
+            return (("main", grown, "grow", new),)
+        if value == "g":
+            grown, new = self.m1.updated()
+            return (("m1", grown, "grow", new),)
+        if value == "c":
+            return (("main", self.main.rotated(), "rotate", ()),)
+        if value == "d":
+            return (("m1", self.m1.cleared(), "clear", ()),)
+        if value == "s":
+            return (("save",),)
+        # "@" (R32): main frame → the last save (or memory1); save i → save i-1 (or memory1).
+        chain = frame[4]
+        if chain == -1:
+            return ()
+        target = len(self.saves) - 1 if chain is None else chain - 1
+        return (("call", self.saves[target] if target >= 0 else self.m1, target),)
+
+    def _plan_output(self, value: str) -> tuple[Op, ...]:
+        """``o`` (R24), ``p`` (R32), Σ (R35)."""
+        m1 = self.m1
+        if value == SIGMA:
+            values = m1.in_reading_order()
+            nums = [v for v in values if v.__class__ is int]
+            text = (str(sum(nums)) if nums else "") + "".join(v for v in values if v.__class__ is str)
+            return (("out", text),) if text else ()
+        first = m1.first_value(*self._memory_order())
+        if first is None:
+            return ()
+        if value == "p":
+            return (("out", display(m1.get(first))), ("mset", first, None))
+        numeric = m1.get(first).__class__ is int
+        text = "".join(display(v) for v in m1.in_reading_order() if (v.__class__ is int) == numeric)
+        return (("out", text),)
+
+    def _plan_arithmetic(self, op: str) -> tuple[Op, ...]:
+        """R28: (cell 1) op (cell 2) → cell 3, the first three cells of memory1's walk order."""
+        walk = self.m1.shape.walk(*self._memory_order())
+        a, b = self.m1.get(walk[0]), self.m1.get(walk[1])
+        if op == "+" and (a.__class__ is str or b.__class__ is str):
+            result = (display(a) if a is not None else "") + (display(b) if b is not None else "")
+        else:
+            x = a if a.__class__ is int else 0
+            y = b if b.__class__ is int else 0
+            if op == "+":
+                result = x + y
+            elif op == "-":
+                result = x - y
+            elif op == "*":
+                result = x * y
+            elif op == "/":
+                result = 42 if y == 0 else (abs(x) // abs(y)) * (1 if (x < 0) == (y < 0) else -1)
+            else:
+                y = y or 42
+                result = (abs(x) % abs(y)) * (-1 if x < 0 else 1)
+        return (("mset", walk[2], norm(result)),)
+
+    def _exec(self, ev: tuple) -> None:
+        _, cell, value, mode, ops = ev
+        frame = self.frames[-1]
+        self.event = ev
+        if mode == "skip":  # R33: not executed, not counted
+            frame[2] += 1 if value == "!" else -1
+            self._plan_exec()
+            return
+        if mode == "inert":  # R15: a c-only pass passes over everything but c
+            self._plan_exec()
+            return
+        self.actions += 1  # R41; an escaped put is an action of its own, as was its # (R36)
+        if mode == "escape":
+            frame[3] = False
+        overflow = False
+        for op in ops:
+            name = op[0]
+            if name == "put":
+                if op[2] is None:
+                    overflow, value = True, op[1]
+                elif op[1] is not None:
+                    self.m1 = self.m1.set(op[2], op[1])
+            elif name == "out":
+                self.output.write(op[1])
+            elif name == "mset":
+                self.m1 = self.m1.set(op[1], op[2])
+            elif name == "fset":
+                if frame[0] is None:
+                    self.main = self.main.set(op[1], op[2])
+                else:
+                    frame[0] = frame[0].set(op[1], op[2])
+            elif name == "restart":
+                frame[1:4] = [None, 0, False]
+            elif name == "consume":
+                frame[1] = op[1]
+            elif name == "dir":
+                self.D = op[1]
+            elif name == "skip":
+                frame[2] = 1
+            elif name == "escape":
+                frame[3] = True
+            elif name == "m1":
+                self.m1 = op[1]
+            elif name == "main":
+                self.main = op[1]
+                if op[2] == "rotate":  # R27: frames on the mainBoard follow their cell
+                    for f in self.frames:
+                        if f[0] is None and f[1] is not None:
+                            f[1] = (f[1][1], -f[1][0])
+            elif name == "save":
+                self.saves = self.saves + (self.m1,)
+            elif name == "call":
+                self.frames.append([op[1], None, 0, False, op[2]])
+        if overflow:
+            self.next = ("swap", value)
+        else:
+            self._plan_exec()
+
+    def _return(self, ev: tuple) -> None:
+        """R32: the called frame ended; the caller goes on after its ``@``."""
+        self.frames.pop()
+        self.event = ev
+        self._plan_exec()
+
+    def _limit(self, ev: tuple) -> None:
+        """R41: just before the 10001st action the mainBoard empties and the code stops."""
+        self.main = self.main.cleared()
+        self.event = ev
+        self._plan_update()
+
+    # ----- overflow (R21, R22, R10) -----------------------------------------------------------------
+    def _swap(self, ev: tuple) -> None:
+        """R21.1: mainBoard and memory1 change places; D := maindir."""
+        value = ev[1]
+        self.main, self.m1 = self.m1, self.main.normalised()
+        self.D = self.settings()[0]
+        self.event = ev
+        self._plan_overflow_write(value, "swap2")
+
+    def _plan_overflow_write(self, value, otherwise: str | None) -> None:
+        target = self.m1.first_empty(*self._memory_order())
+        if target is not None:
+            self.next = ("owrite", value, target)
+        elif otherwise is not None:
+            self.next = (otherwise, value)
+        else:  # R21.2a: still no room — the value is dropped, the code stops
+            self._plan_update()
+
+    def _overflow_write(self, ev: tuple) -> None:
+        """R21.2: write the value into the new memory1, then stop the code (R21.3)."""
+        _, value, target = ev
+        if value is not None:
+            self.m1 = self.m1.set(target, value)
+        self.event = ev
+        self._plan_update()
+
+    def _swap2(self, ev: tuple) -> None:
+        """R21.2a: memory1 and memory2 change places; memory2 is the 3x3 forced from memory1's
+        top-left cell, then checked (R10)."""
+        self.m1, self.m2 = self.m2, self._checked(self.m1.crop3x3())
+        maindir, _, _, s = self.settings()
+        self.D, self.k = maindir, s
+        self.event = ev
+        self._plan_overflow_write(ev[1], None)
+
+    def _checked(self, m2: Board) -> Board:
+        """R10: memory2 with a value other than Empty, 1 (or 42 in cell 7) becomes memory3; a
+        start number outside 1..9 becomes 0 0 0 1."""
+        for i, cell in enumerate(M2_CELLS):
+            v = m2.get(cell)
+            if v is not None and (v.__class__ is not int or v != 1 and not (i == 6 and v == 42)):
+                m2 = self.m3
+                break
+        bits = [1 if m2.get(cell) is not None else 0 for cell in M2_CELLS[5:]]
+        if not 1 <= 8 * bits[0] + 4 * bits[1] + 2 * bits[2] + bits[3] <= 9:
+            for cell, v in zip(M2_CELLS[5:], (None, None, None, 1)):
+                m2 = m2.set(cell, v)
+        return m2
+
+    _do = {
+        "write": _write, "backspace": _backspace, "update": _update, "exec": _exec, "return": _return,
+        "limit": _limit, "swap": _swap, "owrite": _overflow_write, "swap2": _swap2,
+    }

@@ -1,0 +1,58 @@
+"""Reading a Tic Tac Toe Grow program (spec `ttg.md` §A): the file is the keystrokes typed.
+
+Every text is a valid program, so :func:`parse` never fails; a file that ends in a newline gets
+a warning, because that newline is a real Enter keystroke (R1) and usually an editor's doing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import PurePath
+
+from ..base import Diagnostic, Span
+
+BACKSPACE = "\b"  # R2: U+0008
+ENTER = "\n"
+SIGMA = "\u03a3"  # R2: Σ, Alt+2020 in CP437
+
+
+@dataclass(frozen=True)
+class Program:
+    """``keys`` are the keystrokes in file order (R1: one per code point, CR LF read as one LF);
+    ``spans[i]`` is where keystroke ``i`` is in ``source``.  ``name`` is the file name memory3
+    is made from (R4: the basename, extension included)."""
+
+    filename: str
+    name: str
+    source: str
+    keys: tuple[str, ...]
+    spans: tuple[Span, ...]
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+def parse(text: str, filename: str) -> Program:
+    """The program in ``text`` (already decoded, BOM dropped), read from ``filename``."""
+    keys: list[str] = []
+    spans: list[Span] = []
+    line, col = 1, 1
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        width = 2 if ch == "\r" and text.startswith("\n", i + 1) else 1
+        key = ENTER if width == 2 else ch
+        keys.append(key)
+        spans.append(Span(line, col, line, col + 1))
+        line, col = (line + 1, 1) if key == ENTER else (line, col + 1)
+        i += width
+    warnings = ()
+    if keys and keys[-1] == ENTER:
+        span = spans[-1]
+        warnings = (Diagnostic(filename, span.line, span.col,
+                               "the file ends in a newline, which is typed as a last Enter keystroke "
+                               "(R1); remove it if it is not meant", "warning"),)
+    return Program(filename, PurePath(filename).name, text, tuple(keys), tuple(spans), warnings)
+
+
+def renamed(program: Program, name: str) -> Program:
+    """``program`` run as if its file were called ``name`` (``--name``; R4)."""
+    return replace(program, name=name)
