@@ -40,6 +40,8 @@ Exit codes:
 LANG_OPTION = click.option("--lang", type=click.Choice([lang.name for lang in LANGUAGES]),
                            help="Language of FILE (default: from its extension).")
 FILE_ARG = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+NAME_OPTION = click.option("--name", metavar="NAME",
+                           help="Run FILE as if it were called NAME (Tic Tac Toe Grow builds memory3 from the name).")
 
 
 def input_options(f):
@@ -72,15 +74,26 @@ def choose_language(path: Path, lang: str | None) -> Language:
     return language
 
 
-def load(path: Path, lang: str | None) -> tuple[Language, object]:
-    """Choose the language, read and parse ``path``; exits 2 on any problem."""
+def load(path: Path, lang: str | None, name: str | None = None) -> tuple[Language, object]:
+    """Choose the language, read and parse ``path`` (run as if called ``name``, if given);
+    prints the program's warnings; exits 2 on any problem."""
     language = choose_language(path, lang)
+    check_name(language, name)
     try:
-        return language, language.parse(read(path, "program"), str(path))
+        program = language.parse(read(path, "program"), str(path))
     except ParseError as error:
         for diagnostic in error.diagnostics:
             click.echo(str(diagnostic), err=True)
         sys.exit(EXIT_BAD_INPUT)
+    for warning in getattr(program, "warnings", ()):
+        click.echo(str(warning), err=True)
+    return language, program if name is None else language.rename(program, name)
+
+
+def check_name(language: Language, name: str | None) -> None:
+    """Exit 2 if ``--name`` was given for a language whose programs do not depend on their name."""
+    if name is not None and language.rename is None:
+        fail(f"--name has no meaning for {language.title}: its programs do not depend on their file name")
 
 
 def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
@@ -103,14 +116,16 @@ def main() -> None:
 @FILE_ARG
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N steps.")
+@NAME_OPTION
 @LANG_OPTION
-def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, lang: str | None) -> None:
+def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, name: str | None,
+          lang: str | None) -> None:
     """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
 
     Input comes from --input or --input-file, else from stdin, read line by line as the
     program asks for it.
     """
-    language, program = load(file, lang)
+    language, program = load(file, lang, name)
     preset = preset_input(input_text, input_file)
     stdin = None
     if preset is None:
@@ -167,8 +182,10 @@ def check(file: Path, lang: str | None) -> None:
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
               help="Step budget for one continue (default: none; Esc interrupts).")
+@NAME_OPTION
 @LANG_OPTION
-def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, lang: str | None) -> None:
+def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, name: str | None,
+        lang: str | None) -> None:
     """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
     breakpoints on board cells.
 
@@ -177,6 +194,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     Press ? in the debugger for every key.
     """
     language = choose_language(file, lang)
+    check_name(language, name)
     read(file, "program")  # unreadable: exit 2 here; a parse error gets its own screen in the app
     preset = preset_input(input_text, input_file)
     if preset is None and not sys.stdin.isatty():
@@ -184,7 +202,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
-    DebuggerApp(language, file, preset, max_steps).run()
+    DebuggerApp(language, file, preset, max_steps, name).run()
 
 
 def reattach_terminal() -> None:

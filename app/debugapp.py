@@ -35,6 +35,7 @@ from .widgets.source import SourceView
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
 FRAME = 1 / 15  # seconds between screen updates while running flat out
 COUNT_IN_WORKER = 1000  # step counts above this run in the worker (interruptible)
+UNIT_KEYS = ("k", "s")  # forward keys of a language's coarser units of stepping, coarsest first; shift goes back
 
 
 class Progress(Message):
@@ -70,8 +71,8 @@ class DebuggerApp(App[None]):
         Binding("C", "reverse_continue", "Rev-cont", tooltip="reverse-continue: back to the previous breakpoint hit, or step 0"),
         Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell or command under the cursor"),
         Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
-        Binding("plus", "speed(1)", "Faster", key_display="+", tooltip="continue faster (up to: as fast as possible)"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", tooltip="continue slower: watch every step"),
+        Binding("plus", "speed(1)", "Faster", key_display="+", show=False, tooltip="continue faster (up to: as fast as possible)"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False, tooltip="continue slower: watch every step"),
         Binding("r", "restart", "Restart", tooltip="restart from step 0 (typed input is dropped)"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
         Binding("q", "quit", "Quit", tooltip="quit"),
@@ -79,10 +80,24 @@ class DebuggerApp(App[None]):
     ]
 
     def __init__(self, language: Language, path: Path, preset_input: str | None = None,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, name: str | None = None) -> None:
         super().__init__()
         self.language, self.path = language, Path(path)
-        self.preset_input, self.budget = preset_input, budget
+        self.preset_input, self.budget, self.run_name = preset_input, budget, name
+        # A language with units coarser than one step (Tic Tac Toe Grow: keystroke, phase) gets a
+        # key pair for each; more than one kind of breakpoint gets a key to choose them.
+        self.unit_bindings = []
+        for level, (unit, key) in enumerate(zip(language.units[:-1], UNIT_KEYS)):
+            self.unit_bindings += [
+                Binding(key, f"step_unit({level})", unit.capitalize(), tooltip=f"step one {unit}"),
+                Binding(key.upper(), f"step_back_unit({level})", f"Back {unit}", show=False,
+                        tooltip=f"step back to the start of the {unit} (or the one before)"),
+            ]
+        if len(language.breakpoint_kinds) > 1:
+            self.unit_bindings.append(Binding("t", "breakpoint_kinds", "Bp kinds", tooltip="choose what the breakpoint "
+                                              "under the cursor stops at: " + ", ".join(language.breakpoint_kinds)))
+        for binding in self.unit_bindings:
+            self.bind(binding.key, binding.action, description=binding.description, show=binding.show)
         self.session: Session | None = None
         self.problem: tuple[str, object] | None = None  # (source, diagnostics) if it cannot run
         self.outcome: Outcome | None = None
@@ -105,6 +120,8 @@ class DebuggerApp(App[None]):
         except ParseError as error:
             self.problem = (source, error.diagnostics)
             return
+        if self.run_name is not None and self.language.rename is not None:
+            program = self.language.rename(program, self.run_name)
         self.problem = None
         text = self.preset_input if self.preset_input is not None else ""
         self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
@@ -113,8 +130,13 @@ class DebuggerApp(App[None]):
         view = self.session.view() if self.session else None
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                for board in view.boards if view else ():
+                boards = view.boards if view else ()
+                for board in boards[:1]:  # the code board, then any memory boards side by side
                     yield BoardView(board, id=f"board-{board.name}", classes="board")
+                if len(boards) > 1:
+                    with Horizontal(id="memory"):
+                        for board in boards[1:]:
+                            yield BoardView(board, id=f"board-{board.name}", classes="board memory")
                 yield SourceView(id="source")
             with Vertical(id="right"):
                 for panel in view.panels if view else ():
@@ -122,12 +144,14 @@ class DebuggerApp(App[None]):
                 yield BreakpointList(id="breakpoints")
         with Horizontal(id="io"):
             yield OutputView(id="output")
-            yield InputPane(id="input")
+            if self.language.reads_input:
+                yield InputPane(id="input")
         yield StatusBar(id="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.title = f"esodbg · {self.path.name} ({self.language.title})"
+        named = f" as {self.run_name}" if self.run_name is not None else ""
+        self.title = f"esodbg · {self.path.name}{named} ({self.language.title})"
         if self.problem is not None:
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
             return
@@ -140,11 +164,12 @@ class DebuggerApp(App[None]):
             source.cursor = location.index
         self.query_one("#breakpoints").border_title = "Breakpoints"
         self.query_one("#output").border_title = "Output"
-        self.query_one("#input").border_title = "Input"
+        for pane in self.query("#input"):
+            pane.border_title = "Input"
         for board in self.query(BoardView):
             board.border_title = board.board.title
             if isinstance(location, CellRef) and location.board == board.board.name:
-                board.cursor = (location.row, location.col)
+                board.place_cursor(location)
         self.set_focus(None)
         self.render_state()
 
@@ -186,12 +211,15 @@ class DebuggerApp(App[None]):
             pane.border_title = panel.title
         self.query_one("#output", OutputView).show(*output, new_output)
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
-        self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
+        if self.language.reads_input:
+            self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
         self.query_one(BreakpointList).show(list(session.breakpoints), view)
         self.query_one(StatusBar).show(*self._status(view, rate))
 
     @staticmethod
     def _where(view: View) -> str:
+        if view.next:
+            return f"next: {view.next}"
         return f"at {view.describe(view.location)}" if view.location is not None else ""
 
     def _status(self, view: View, rate: float | None) -> tuple[str, str]:
@@ -223,8 +251,9 @@ class DebuggerApp(App[None]):
 
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
-                       "restart", "count"}
-    IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "restart"}
+                       "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds"}
+    IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "restart", "step_unit",
+                    "step_back_unit", "breakpoint_kinds"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program; grey out the ones a run blocks."""
@@ -264,6 +293,16 @@ class DebuggerApp(App[None]):
         if self._idle():
             self._finish(self.session.step_back(self._take_count()))
 
+    def action_step_unit(self, level: int) -> None:
+        """Step one unit (e.g. one keystroke) forwards, in the worker: a unit can be long."""
+        if self._idle():
+            count = self._take_count()
+            self._start(lambda s, cancel, progress: s.step(count, level), None)
+
+    def action_step_back_unit(self, level: int) -> None:
+        if self._idle():
+            self._finish(self.session.step_back(self._take_count(), level))
+
     def action_continue(self) -> None:
         if self.running:
             self.action_interrupt()
@@ -290,12 +329,37 @@ class DebuggerApp(App[None]):
         """``b``: toggle the breakpoint under the focused code board's cursor (with nothing
         focused: the first board's, or the code pane's)."""
         if self.session is not None and not self.running:
-            target = self.focused
-            if not isinstance(target, (BoardView, SourceView)):
-                boards = self.query(BoardView)
-                target = boards.first() if boards else self.query_one(SourceView)
-            if target.can_focus:
+            target = self._cursor_pane()
+            if target is not None:
                 self._toggle(target.cursor_location)
+
+    def action_breakpoint_kinds(self) -> None:
+        """``t``: cycle what the breakpoint under the cursor stops at (setting one first if
+        there is none): the default kinds, each kind alone, then all of them."""
+        if self.session is None or self.running:
+            return
+        target = self._cursor_pane()
+        if target is None:
+            return
+        at = target.cursor_location
+        breakpoints = self.session.breakpoints
+        if at not in breakpoints:
+            breakpoints.toggle(at)
+        else:
+            kinds = self.language.breakpoint_kinds
+            cycle = [self.language.default_kinds, *(frozenset({k}) for k in kinds), frozenset(kinds)]
+            current = breakpoints.get(at).kinds
+            i = cycle.index(current) if current in cycle else -1
+            breakpoints.set_kinds(at, cycle[(i + 1) % len(cycle)])
+        self.render_state()
+
+    def _cursor_pane(self):
+        """The focused board or code pane, else the first board (or the code pane)."""
+        target = self.focused
+        if not isinstance(target, (BoardView, SourceView)):
+            boards = self.query(BoardView)
+            target = boards.first() if boards else self.query_one(SourceView)
+        return target if target.can_focus else None
 
     def on_breakpoint_toggled(self, message: BreakpointToggled) -> None:
         if self.session is not None and not self.running:
@@ -317,7 +381,7 @@ class DebuggerApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(list(self.BINDINGS)))
+            self.push_screen(HelpScreen([*self.BINDINGS, *self.unit_bindings]))
 
     # ----- input ------------------------------------------------------------------------------
     def on_input_pane_submitted(self, message: InputPane.Submitted) -> None:

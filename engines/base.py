@@ -341,3 +341,4 @@ class Language:
     breakpoint_kinds: tuple[str, ...] = ("exec",)  # the kinds of touch a breakpoint can stop at
     default_kinds: frozenset[str] = frozenset({"exec"})  # what a new breakpoint stops at
     rename: Callable[[Any, str], Any] | None = None  # (program, name) -> program run as if named so
+    reads_input: bool = True  # False: programs never read input (the debugger shows no input pane)

@@ -34,14 +34,33 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A grid of cells.  ``rows[r][c]`` is the cell at coordinate ``(row0 + r, col0 + c)``;
-    ``None`` is a coordinate that is off the board.  ``name`` is the stable id breakpoints use."""
+    """A grid of cells.  ``rows[r][c]`` is the cell drawn at coordinate ``(row0 + r, col0 + c)``;
+    ``None`` is a coordinate that is off the board.  ``name`` is the stable id breakpoints use.
+
+    ``turns`` counts quarter turns clockwise the board has made since its cells got their
+    :class:`CellRef` s (Tic Tac Toe Grow's ``c``): a breakpoint stays on its cell as the board
+    turns.  ``compact`` boards draw one short line per cell (no sub-glyph)."""
 
     name: str
     title: str
     rows: tuple[tuple[Cell | None, ...], ...]
     row0: int = 0
     col0: int = 0
+    turns: int = 0
+    compact: bool = False
+
+    def ref(self, row: int, col: int) -> CellRef:
+        """The :class:`CellRef` of the cell drawn at ``(row, col)``."""
+        for _ in range(self.turns):
+            row, col = -col, row
+        return CellRef(self.name, row, col)
+
+    def place(self, ref: CellRef) -> tuple[int, int]:
+        """Where the cell ``ref`` is drawn (``ref`` must name this board)."""
+        row, col = ref.row, ref.col
+        for _ in range(self.turns):
+            row, col = col, -row
+        return row, col
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +111,15 @@ class View:
     location: Location | None  # where the next step runs
     span: Span | None  # the source text of the next step
     code: Code | None = None
+    next: str = ""  # what the next step does, when "at <location>" does not say it all
+
 
     def cell(self, ref: CellRef) -> Cell | None:
         """The cell ``ref`` names, or ``None`` if its board has no such cell (off the board)."""
         for board in self.boards:
             if board.name == ref.board:
-                r, c = ref.row - board.row0, ref.col - board.col0
+                r, c = board.place(ref)
+                r, c = r - board.row0, c - board.col0
                 if 0 <= r < len(board.rows) and 0 <= c < len(board.rows[r]):
                     return board.rows[r][c]
         return None
@@ -111,5 +133,6 @@ class View:
             span, label = self.code.steps[location.index]
             return f"line {span.line} {label}"
         cell = self.cell(location)
-        sub = f" {cell.sub}" if cell is not None and cell.sub else ""
-        return f"({location.row}, {location.col}){sub}"
+        what = (cell.sub or cell.glyph) if cell is not None else ""
+        board = f"{location.board} " if len(self.boards) > 1 else ""
+        return f"{board}({location.row}, {location.col})" + (f" {what}" if what else "")

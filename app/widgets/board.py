@@ -2,9 +2,13 @@
 rendered, so big boards stay cheap).
 
 Each cell is a tile of ``CELL_W - 1`` columns by two lines — its glyph, then its sub-glyph —
-with one column and one line of gap.  The role of a cell picks a component class
-(``board--<role>``), so languages are styled in TCSS, not here.  A breakpoint shows as ``●`` in
-the tile's corner; the cell cursor as brackets in the gaps on either side.
+with one column and one line of gap; a compact board's tiles are one line of three columns.
+The role of a cell picks a component class (``board--<role>``), so languages are styled in
+TCSS, not here.  A breakpoint shows as ``●`` in the tile's corner (on a compact board, in the
+breakpoint style over the whole tile); the cell cursor as brackets in the gaps on either side.
+
+The cursor is kept in drawn coordinates; :meth:`~esodbg.engines.view.Board.ref` turns them into
+the cell's :class:`CellRef`, which stays the same when a board turns.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from esodbg.engines.view import Board
 from .messages import BreakpointToggled
 
 CELL_W, CELL_H = 6, 3  # tile plus gap, in columns and lines
-ROLES = ("tile", "home", "ip")  # roles with their own component class; others use board--cell
+COMPACT_W, COMPACT_H = 4, 1
+ROLES = ("tile", "home", "ip", "empty", "value", "action", "num", "typing")  # others use board--cell
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -50,16 +55,21 @@ class BoardView(ScrollView, can_focus=True):
         self.fault: tuple[int, int] | None = None
         self._size_to(board)
 
+    @property
+    def _dims(self) -> tuple[int, int]:
+        return (COMPACT_W, COMPACT_H) if self.board.compact else (CELL_W, CELL_H)
+
     def _size_to(self, board: Board) -> None:
         cols = max((len(row) for row in board.rows), default=0)
-        self.virtual_size = Size(cols * CELL_W + 1, len(board.rows) * CELL_H)
+        width, height = self._dims
+        self.virtual_size = Size(cols * width + 1, len(board.rows) * height)
 
     def show(self, board: Board, breakpoints: set[Location], fault: Location | None) -> None:
         """Draw ``board`` with breakpoint marks on the cells of ``breakpoints`` that are on it
         and ``fault`` in red."""
         self.board = board
-        self.breakpoints = frozenset((c.row, c.col) for c in breakpoints if self._here(c))
-        self.fault = (fault.row, fault.col) if self._here(fault) else None
+        self.breakpoints = frozenset(board.place(c) for c in breakpoints if self._here(c))
+        self.fault = board.place(fault) if self._here(fault) else None
         self._size_to(board)
         self.refresh()
 
@@ -68,7 +78,11 @@ class BoardView(ScrollView, can_focus=True):
 
     @property
     def cursor_location(self) -> CellRef:
-        return CellRef(self.board.name, *self.cursor)
+        return self.board.ref(*self.cursor)
+
+    def place_cursor(self, location: CellRef) -> None:
+        """Put the cursor on the cell ``location`` (a cell of this board)."""
+        self.cursor = self.board.place(location)
 
     def watch_cursor(self) -> None:
         self.refresh()
@@ -84,16 +98,18 @@ class BoardView(ScrollView, can_focus=True):
         self.post_message(BreakpointToggled(self.cursor_location))
 
     def _cell_region(self, row: int, col: int) -> Region:
-        return Region(col * CELL_W, row * CELL_H, CELL_W + 1, CELL_H)
+        width, height = self._dims
+        return Region(col * width, row * height, width + 1, height)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:  # on the border
             return
-        row, line = divmod(offset.y + self.scroll_offset.y, CELL_H)
-        col = (offset.x + self.scroll_offset.x) // CELL_W  # a tile and the gap column before it
+        width, height = self._dims
+        row, line = divmod(offset.y + self.scroll_offset.y, height)
+        col = (offset.x + self.scroll_offset.x) // width  # a tile and the gap column before it
         rows = self.board.rows
-        if line < CELL_H - 1 and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
+        if (line < height - 1 or height == 1) and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
             self.cursor = (row + self.board.row0, col + self.board.col0)
             self.post_message(BreakpointToggled(self.cursor_location))
 
@@ -104,10 +120,12 @@ class BoardView(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row, line = divmod(y + scroll_y, CELL_H)
+        cell_w, cell_h = self._dims
+        compact = self.board.compact
+        row, line = divmod(y + scroll_y, cell_h)
         rows = self.board.rows
         width = self.virtual_size.width
-        if row >= len(rows) or line == CELL_H - 1:
+        if row >= len(rows) or line == cell_h - 1 and not compact:
             return Strip.blank(self.size.width)
         style = self.get_component_rich_style
         overlay = self._overlays()
@@ -120,14 +138,16 @@ class BoardView(ScrollView, can_focus=True):
             gap = "[" if (r, c) == (cur_r, cur_c) else "]" if (r, c - 1) == (cur_r, cur_c) else " "
             segments.append(Segment(gap, cursor_style if gap != " " else None))
             if cell is None:
-                segments.append(Segment(" " * (CELL_W - 1)))
+                segments.append(Segment(" " * (cell_w - 1)))
                 continue
             tile = style(f"board--{cell.role}" if cell.role in ROLES else "board--cell")
             if (r, c) == self.fault:
                 tile += overlay["fault"]
             elif cell.changed:
                 tile += overlay["changed"]
-            if line == 0:
+            if compact:
+                segments.append(Segment(f"{cell.glyph:^3.3}", tile + bp_style if (r, c) in self.breakpoints else tile))
+            elif line == 0:
                 mark = "●" if (r, c) in self.breakpoints else " "
                 segments.append(Segment(mark, tile + bp_style if mark != " " else tile))
                 segments.append(Segment(f"{cell.glyph:^3.3} ", tile))

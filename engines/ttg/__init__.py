@@ -12,7 +12,7 @@ LANGUAGE = Language(
     name="ttg", title="Tic Tac Toe Grow", extensions=(".ttg", ".txt"), parse=parse, machine=TTGMachine,
     halted="every keystroke was typed", units=UNITS,
     breakpoint_kinds=("exec", "write", "data", "grow"), default_kinds=frozenset({"exec", "write"}),  # R45
-    rename=renamed,
+    rename=renamed, reads_input=False,  # the keystrokes are the program; there is no stdin
 )
 
 __all__ = ["LANGUAGE", "TTGMachine", "Program", "UNITS", "parse", "renamed"]

@@ -64,7 +64,7 @@ class Shape:
         self.rows, self.cols, self.size = rows, cols, size
         self.row_keys = sorted(rows)
         self.col_keys = sorted(cols)
-        self._walks: dict[tuple[str, int], tuple[Coord, ...]] = {}
+        self._walks: dict[tuple[str, int], Walk] = {}
         self._reading: tuple[Coord, ...] | None = None
 
     @classmethod
@@ -146,33 +146,13 @@ class Shape:
         i = bisect_right(line, r) if d == D else bisect_left(line, r) - 1
         return line[i % len(line)], c
 
-    def walk(self, memdir: str, turn: int) -> tuple[Coord, ...]:
-        """R11, the memory order: from the top-left cell, go ``memdir`` through the torus,
-        turning (left for ``turn`` 0, right for 1) when the cell ahead is already in the order;
-        when all four directions are taken, the rest follow in reading order."""
+    def walk(self, memdir: str, turn: int) -> Walk:
+        """R11, the memory order for ``memdir`` and ``turn`` (computed as far as it is read)."""
         key = (memdir, turn)
-        order = self._walks.get(key)
-        if order is not None:
-            return order
-        pos = self.top_left
-        d = memdir
-        seen = {pos}
-        out = [pos]
-        turns = TURN[turn]
-        while len(out) < self.size:
-            for _ in range(4):
-                nxt = self.forward(pos, d)
-                if nxt not in seen:
-                    pos = nxt
-                    seen.add(pos)
-                    out.append(pos)
-                    break
-                d = turns[d]
-            else:  # "can't go anywhere": check the remaining board
-                out.extend(cell for cell in self.reading() if cell not in seen)
-                break
-        order = self._walks[key] = tuple(out)
-        return order
+        walk = self._walks.get(key)
+        if walk is None:
+            walk = self._walks[key] = Walk(self, memdir, turn)
+        return walk
 
     def _lines(self, d: str) -> Iterator[tuple[int, list[int], int, int]]:
         """R12: the typing order as lines — rows for L/R, columns for U/D — each as ``(key,
@@ -221,6 +201,63 @@ class Shape:
         return (key, x) if d in (L, R) else (x, key)
 
 
+class Walk:
+    """R11, the memory order ("checking memory") of a shape: from the top-left cell, go
+    ``memdir`` through the torus, turning (left for ``turn`` 0, right for 1) when the cell ahead
+    is already in the order; when all four directions are taken ("can't go anywhere"), the rest
+    follow in reading order.
+
+    The order is produced lazily: ``walk[i]`` computes only as far as ``i``.  Memory operations
+    mostly read its first few cells (the first available cell, cells 1–3 of the arithmetic), so
+    a memory1 that ``g`` grew by a ring costs O(1) to use, not O(board)."""
+
+    __slots__ = ("shape", "turns", "out", "seen", "pos", "d")  # seen: cell -> its index
+
+    def __init__(self, shape: Shape, memdir: str, turn: int) -> None:
+        self.shape, self.turns = shape, TURN[turn]
+        self.pos = shape.top_left
+        self.d = memdir
+        self.out = [self.pos]
+        self.seen = {self.pos: 0}
+
+    def index(self, cell: Coord) -> int | None:
+        """The index of ``cell`` if the order has got that far, else ``None``."""
+        return self.seen.get(cell)
+
+    def __len__(self) -> int:
+        return self.shape.size
+
+    def __getitem__(self, i: int) -> Coord:
+        out = self.out
+        while i >= len(out):
+            self._advance()
+        return out[i]
+
+    def __iter__(self) -> Iterator[Coord]:
+        i = 0
+        while i < self.shape.size:
+            yield self[i]
+            i += 1
+
+    def _advance(self) -> None:
+        shape, seen, out = self.shape, self.seen, self.out
+        if len(out) >= shape.size:
+            raise IndexError(len(out))
+        d = self.d
+        for _ in range(4):
+            nxt = shape.forward(self.pos, d)
+            if nxt not in seen:
+                self.pos, self.d = nxt, d
+                seen[nxt] = len(out)
+                out.append(nxt)
+                return
+            d = self.turns[d]
+        for cell in shape.reading():
+            if cell not in seen:
+                seen[cell] = len(out)
+                out.append(cell)
+
+
 EMPTY_MAP: immutables.Map = immutables.Map()
 
 
@@ -232,20 +269,23 @@ class Board:
     other non-Empty, non-Space cell already has all four neighbours on the board, so a board
     update only looks at ``fresh`` (R6 growth is O(changed cells), not O(board)).  It is a cache,
     not part of the value: boards are equal when their cells, values and turns are.
-    ``counts`` counts the cells holding ``r`` and ``c`` (R15 asks "is there an r?" every
-    keystroke)."""
+    ``nr`` counts the cells holding ``r`` and ``cs`` holds the cells holding ``c``: R15 asks "is
+    there an r, or else a c?" every keystroke, and a c-only pass goes from c to c."""
 
-    __slots__ = ("shape", "values", "turns", "fresh", "nr", "nc", "_avail")
+    __slots__ = ("shape", "values", "turns", "fresh", "nr", "cs", "_avail", "_keys", "_c_keys")
 
     def __init__(self, shape: Shape, values: immutables.Map, turns: int = 0,
-                 fresh: immutables.Map | None = None, nr: int | None = None, nc: int | None = None) -> None:
+                 fresh: immutables.Map | None = None, nr: int | None = None,
+                 cs: immutables.Map | None = None) -> None:
         self.shape, self.values, self.turns = shape, values, turns
         self.fresh = fresh if fresh is not None else immutables.Map({k: True for k in values})
         if nr is None:
-            vals = list(values.values())
-            nr, nc = vals.count("r"), vals.count("c")
-        self.nr, self.nc = nr, nc
+            nr = sum(1 for v in values.values() if v == "r")
+            cs = immutables.Map({k: True for k, v in values.items() if v == "c"})
+        self.nr, self.cs = nr, cs
+        self._c_keys: list[Coord] | None = None
         self._avail: tuple[tuple[str, int], int] | None = None  # (walk key, a lower bound)
+        self._keys: list[Coord] | None = None  # the non-Empty cells in reading order, when asked
 
     @classmethod
     def square(cls, values: dict[Coord, Value] | None = None, size: int = 3) -> Board:
@@ -272,31 +312,43 @@ class Board:
         old = values.get(coord)
         if old == value and old.__class__ is value.__class__:
             return self
-        nr, nc = self.nr, self.nc
+        nr, cs = self.nr, self.cs
         if old == "r":
             nr -= 1
         elif old == "c":
-            nc -= 1
+            cs = cs.delete(coord)
         if value is None:
-            board = Board(self.shape, values.delete(coord), self.turns, self.fresh, nr, nc)
+            board = Board(self.shape, values.delete(coord), self.turns, self.fresh, nr, cs)
+            if self._avail is not None:  # the first Empty cell is now this one, if it comes earlier
+                key, i = self._avail
+                j = self.shape.walk(*key).index(coord)
+                board._avail = (key, i if j is None else min(i, j))
         else:
             if value == "r":
                 nr += 1
             elif value == "c":
-                nc += 1
+                cs = cs.set(coord, True)
             fresh = self.fresh if value == SPACE else self.fresh.set(coord, True)
-            board = Board(self.shape, values.set(coord, value), self.turns, fresh, nr, nc)
+            board = Board(self.shape, values.set(coord, value), self.turns, fresh, nr, cs)
             board._avail = self._avail  # filling a cell keeps "no Empty cell before i" true
         return board
 
     def cleared(self) -> Board:
         """Every cell Empty, the shape kept (``d``, R41's reset)."""
-        return Board(self.shape, EMPTY_MAP, self.turns, EMPTY_MAP, 0, 0)
+        return Board(self.shape, EMPTY_MAP, self.turns, EMPTY_MAP, 0, EMPTY_MAP)
 
     def normalised(self) -> Board:
         """Every value passed through :func:`norm` (R21: a mainBoard becoming memory)."""
-        values = {k: v for k, v in ((k, norm(v)) for k, v in self.values.items()) if v is not None}
-        return Board(self.shape, immutables.Map(values), self.turns, self.fresh)
+        changes = [(k, norm(v)) for k, v in self.values.items() if v.__class__ is str and len(v) == 1 and "0" <= v <= "9"]
+        if not changes:
+            return self
+        with self.values.mutate() as values:
+            for k, v in changes:
+                if v is None:
+                    del values[k]
+                else:
+                    values[k] = v
+            return Board(self.shape, values.finish(), self.turns, self.fresh, self.nr, self.cs)
 
     def updated(self) -> tuple[Board, list[Coord]]:
         """R6 board update: every off-board neighbour of a non-Empty, non-Space cell joins the
@@ -316,7 +368,7 @@ class Board:
         if not new and not self.fresh:
             return self, []
         grown = shape.grown(new) if new else shape
-        return Board(grown, values, self.turns, EMPTY_MAP, self.nr, self.nc), new
+        return Board(grown, values, self.turns, EMPTY_MAP, self.nr, self.cs), new
 
     def rotated(self) -> Board:
         """R27: turned 90° clockwise as a whole, ``(r, c) → (c, −r)``."""
@@ -324,7 +376,7 @@ class Board:
         shape = Shape.of(rot(cell) for cell in self.shape.reading())
         values = immutables.Map({rot(k): v for k, v in self.values.items()})
         fresh = immutables.Map({rot(k): True for k in self.fresh})
-        return Board(shape, values, (self.turns + 1) % 4, fresh, self.nr, self.nc)
+        return Board(shape, values, (self.turns + 1) % 4, fresh)
 
     def crop3x3(self) -> Board:
         """R22: the 3x3 board from the top-left cell down and right, values normalised; cells
@@ -342,29 +394,49 @@ class Board:
         """R11/R20: the first Empty cell in walk order ("the first available cell")."""
         key = (memdir, turn)
         walk = self.shape.walk(memdir, turn)
-        start = self._avail[1] if self._avail is not None and self._avail[0] == key else 0
-        values = self.values
-        for i in range(start, len(walk)):
-            if walk[i] not in values:
-                self._avail = (key, i)
-                return walk[i]
-        self._avail = (key, len(walk))
-        return None
+        i = self._avail[1] if self._avail is not None and self._avail[0] == key else 0
+        values, size = self.values, self.shape.size
+        while i < size and walk[i] in values:
+            i += 1
+        self._avail = (key, i)
+        return walk[i] if i < size else None
 
     def first_value(self, memdir: str, turn: int) -> Coord | None:
         """R24/R32: the first non-Empty cell in walk order, if any."""
-        if not self.values:
-            return None
         values = self.values
-        for cell in self.shape.walk(memdir, turn):
-            if cell in values:
-                return cell
-        return None
+        if not values:
+            return None
+        walk = self.shape.walk(memdir, turn)
+        i = 0
+        while walk[i] not in values:
+            i += 1
+        return walk[i]
+
+    def keys(self) -> list[Coord]:
+        """The non-Empty cells in reading order."""
+        if self._keys is None:
+            self._keys = sorted(self.values.keys())
+        return self._keys
+
+    def next_value(self, coord: Coord | None) -> Coord | None:
+        """The first non-Empty cell after ``coord`` in reading order (from the start for
+        ``None``), or ``None``."""
+        keys = self.keys()
+        i = 0 if coord is None else bisect_right(keys, coord)
+        return keys[i] if i < len(keys) else None
+
+    def next_c(self, coord: Coord | None) -> Coord | None:
+        """The first cell holding ``c`` after ``coord`` in reading order (R15's c-only pass)."""
+        if self._c_keys is None:
+            self._c_keys = sorted(self.cs.keys())
+        keys = self._c_keys
+        i = 0 if coord is None else bisect_right(keys, coord)
+        return keys[i] if i < len(keys) else None
 
     def in_reading_order(self) -> list[Value]:
         """The non-Empty values in reading order (R24 ``o``, R35 Σ)."""
         values = self.values
-        return [values[cell] for cell in self.shape.reading() if cell in values]
+        return [values[cell] for cell in self.keys()]
 
     def logical(self, coord: Coord) -> Coord:
         """The coordinate ``coord`` had before the board's rotations (stable for breakpoints)."""

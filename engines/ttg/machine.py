@@ -1,7 +1,7 @@
 """The Tic Tac Toe Grow machine (spec `ttg.md` §E–§G).
 
 One machine step is one **micro-step** (R43): one event — a write, the execution of one cell
-(with its direct effect: a put, an output, a rotation…), a skipped or inert cell, a frame's
+(with its direct effect: a put, an output, a rotation…), a skipped cell, a frame's
 return, an overflow swap, the overflow write, the action-limit reset, the board update, a
 Backspace's undo or halt.  Keystrokes and phases are runs of micro-steps; the machine says
 where the current ones began (:meth:`TTGMachine.unit_start`), so the debugger steps by any of
@@ -19,6 +19,7 @@ snapshot, an undo record or a Backspace record (R17) is a tuple of references.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any, Iterable
 
 from ..base import CellRef, Location, Machine, Status, Stop
@@ -127,8 +128,8 @@ class TTGMachine(Machine):
         return stops or None
 
     def touched(self) -> list[tuple[CellRef, str]]:
-        """R45: the cells the next micro-step touches and how: ``exec`` (run, skipped, escaped,
-        inert), ``write`` (a typed character), ``data`` (read as the next square, cleared,
+        """R45: the cells the next micro-step touches and how: ``exec`` (run, skipped, escaped;
+        in a c-only pass also the inert cells passed over on the way to the next ``c``), ``write`` (a typed character), ``data`` (read as the next square, cleared,
         written, popped) and ``grow`` (about to join a board)."""
         ev = self.next
         if ev is None:
@@ -144,6 +145,10 @@ class TTGMachine(Machine):
             return []
         frame_board = MAIN if self.frames[-1][0] is None else None
         out = [(self._ref(MAIN, ev[1]) if frame_board else CellRef(CALL, *ev[1]), "exec")]
+        if self.pass_kind == "c":  # the inert cells the scan passes over on its way to this c
+            keys = self.main.keys()
+            start = 0 if ev[5] is None else bisect_right(keys, ev[5])
+            out.extend((self._ref(MAIN, cell), "exec") for cell in keys[start:bisect_left(keys, ev[1])])
         for op in ev[4]:
             name = op[0]
             if name == "put" and op[2] is not None:
@@ -250,7 +255,7 @@ class TTGMachine(Machine):
         self.k = 1 if k == self.main.shape.size else k + 1
         self.event = ("write", cell, key, k)
         # R15: the pass kind is chosen once, right after the write.
-        self.pass_kind = "full" if self.main.nr else "c" if self.main.nc else None
+        self.pass_kind = "full" if self.main.nr else "c" if self.main.cs else None
         if self.pass_kind is None:
             self._plan_update()
             return
@@ -285,7 +290,7 @@ class TTGMachine(Machine):
         """R16: board update of whatever the mainBoard is now."""
         self._push("update")
         self.main = ev[1]
-        self.event = ("update", ev[2])
+        self.event = ev
         self._start_keystroke()
 
     # ----- the pass (R19–R41) --------------------------------------------------------------------------
@@ -294,30 +299,24 @@ class TTGMachine(Machine):
         its return, or the update when the main frame is done."""
         frame = self.frames[-1]
         board = frame[0] or self.main
-        shape, values = board.shape, board.values
-        cell = frame[1]
-        while True:
-            cell = shape.after(cell)
-            if cell is None:
-                if len(self.frames) > 1:
-                    self.next = ("return",)
-                else:
-                    self._plan_update()
-                return
-            value = values.get(cell)
-            if value is not None:
-                break
-        frame[1] = cell
+        # R19: Empty cells are passed over; in a c-only pass (R15), so is everything but c.
+        cell = board.next_c(frame[1]) if self.pass_kind == "c" else board.next_value(frame[1])
+        if cell is None:
+            if len(self.frames) > 1:
+                self.next = ("return",)
+            else:
+                self._plan_update()
+            return
+        value = board.values[cell]
+        since, frame[1] = frame[1], cell
         if frame[2]:
-            self.next = ("exec", cell, value, "skip", ())
-        elif self.pass_kind == "c" and value != "c":
-            self.next = ("exec", cell, value, "inert", ())
+            self.next = ("exec", cell, value, "skip", (), since)
         elif self.actions >= LIMIT:
             self.next = ("limit",)
         elif frame[3]:
-            self.next = ("exec", cell, value, "escape", (self._put(value),))
+            self.next = ("exec", cell, value, "escape", (self._put(value),), since)
         else:
-            self.next = ("exec", cell, value, "run", self._plan_action(frame, board, cell, value))
+            self.next = ("exec", cell, value, "run", self._plan_action(frame, board, cell, value), since)
 
     def _put(self, value) -> Op:
         """R20: put ``value`` (normalised) into memory1's first available cell."""
@@ -412,14 +411,11 @@ class TTGMachine(Machine):
         return (("mset", walk[2], norm(result)),)
 
     def _exec(self, ev: tuple) -> None:
-        _, cell, value, mode, ops = ev
+        _, cell, value, mode, ops, _ = ev
         frame = self.frames[-1]
         self.event = ev
         if mode == "skip":  # R33: not executed, not counted
             frame[2] += 1 if value == "!" else -1
-            self._plan_exec()
-            return
-        if mode == "inert":  # R15: a c-only pass passes over everything but c
             self._plan_exec()
             return
         self.actions += 1  # R41; an escaped put is an action of its own, as was its # (R36)
