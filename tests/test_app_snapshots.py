@@ -115,3 +115,54 @@ def test_messi_waiting_for_input(snap_compare, in_dir):
 
 def test_messi_structure_error(snap_compare, in_dir):
     assert snap_compare(app(in_dir, PROGRAMS, "unclosed_loop.messi"), terminal_size=SIZE)
+
+
+# ----- Tic Tac Toe Grow: the page's example (wow.txt) and a board grown every way -------------------
+
+def wow(in_dir) -> DebuggerApp:
+    return app(in_dir, EXAMPLES / "ttg", "wow.txt")
+
+
+def test_ttg_wow_at_start(snap_compare, in_dir):
+    assert snap_compare(wow(in_dir), terminal_size=SIZE)
+
+
+def test_ttg_wow_mid_run(snap_compare, in_dir):
+    # Nine keystrokes (the r starts the first pass), then six micro-steps into the pass.
+    assert snap_compare(wow(in_dir), press=["9", "k", "6", "n"], terminal_size=SIZE)
+
+
+def test_ttg_wow_at_the_overflow_swap(snap_compare, in_dir):
+    async def run_before(pilot):
+        session = pilot.app.session
+        while session.machine.next[0] != "swap":
+            session.step()
+        session.step()  # the swap itself: mainBoard and memory1 change places, D := Left
+        pilot.app.render_state()
+        await pilot.pause()
+
+    assert snap_compare(wow(in_dir), run_before=run_before, terminal_size=SIZE)
+
+
+def test_ttg_wow_at_the_end(snap_compare, in_dir):
+    async def run_before(pilot):
+        await continue_to_stop(pilot)
+
+    assert snap_compare(wow(in_dir), run_before=run_before, terminal_size=SIZE)
+
+
+def test_ttg_board_grown_in_four_directions(snap_compare, in_dir):
+    async def run_before(pilot):
+        await continue_to_stop(pilot)
+
+    assert snap_compare(app(in_dir, EXAMPLES / "ttg", "four_ways.ttg"), run_before=run_before, terminal_size=SIZE)
+
+
+def test_ttg_data_breakpoint_hit_on_memory1(snap_compare, in_dir):
+    async def run_before(pilot):
+        # Focus memory1 (its cursor starts at (0, 0)); t sets a breakpoint, then cycles its kinds
+        # exec+write → exec → write → data.
+        await pilot.press("tab", "tab", "t", "t", "t", "t", "escape", "c")
+        await settle(pilot)
+
+    assert snap_compare(wow(in_dir), run_before=run_before, terminal_size=SIZE)

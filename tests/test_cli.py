@@ -133,3 +133,30 @@ def test_messi_end_of_input_exits_1_at_the_command_keeping_output(tmp_path):
     result = esodbg("exec", prog, input_text="")
     assert result.returncode == 1 and result.stdout == "0"
     assert f"{prog}:2:1: runtime error at step 3: siempre messi: end of input" in result.stderr
+
+
+# ----- Tic Tac Toe Grow ----------------------------------------------------------------------------
+
+def test_ttg_exec_wow_is_byte_exact():
+    result = esodbg("exec", str(EXAMPLES / "ttg" / "wow.txt"))
+    assert result.returncode == 0 and result.stdout == "wehllwehlll "
+
+
+def test_ttg_name_option_changes_memory3(tmp_path):
+    program = tmp_path / "x.ttg"
+    program.write_text("hello world", "utf-8")
+    assert esodbg("exec", str(program), "--name", "wow.txt").stdout == "wehllwehlll "
+
+
+def test_ttg_trailing_newline_warns_but_runs(tmp_path):
+    program = tmp_path / "nl.ttg"
+    program.write_text("hior\n", "utf-8")
+    result = esodbg("exec", str(program))
+    # The Enter is a keystroke: it runs the pass once more (R1), which is why it is worth a warning.
+    assert result.returncode == 0 and result.stdout == "hihhii"
+    assert "nl.ttg:1:5: warning: the file ends in a newline" in result.stderr
+
+
+def test_name_is_refused_for_languages_that_ignore_names():
+    result = esodbg("exec", str(EXAMPLES / "fifteen" / "hello.15"), "--name", "x")
+    assert result.returncode == 2 and "--name has no meaning" in result.stderr

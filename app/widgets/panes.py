@@ -86,7 +86,8 @@ def output_tail(output: OutputLog) -> tuple[str, int]:
 
 
 class BreakpointList(Static):
-    """The breakpoints with their cell's sub-glyph (e.g. the 15 command) and hit counts."""
+    """The breakpoints with their cell's sub-glyph (e.g. the 15 command), the kinds of touch they
+    stop at (when not just exec) and hit counts."""
 
     def show(self, breakpoints: list[Breakpoint], view: View) -> None:
         if not breakpoints:
@@ -96,6 +97,8 @@ class BreakpointList(Static):
         for bp in breakpoints:
             text.append("● " if bp.enabled else "○ ", "bold red" if bp.enabled else "dim")
             text.append(view.describe(bp.at))
+            if bp.kinds != {"exec"}:  # a language with several kinds of touch (R45 of Tic Tac Toe Grow)
+                text.append(f"  {'+'.join(sorted(bp.kinds))}", "italic")
             text.append(f"  hits {bp.hits}\n", "dim")
         self.update(text)
 
