@@ -27,7 +27,6 @@ Coord = tuple[int, int]
 Value = int | str
 
 L, U, R, D = "L", "U", "R", "D"
-STEP = {L: (0, -1), U: (-1, 0), R: (0, 1), D: (1, 0)}
 OPPOSITE = {L: R, R: L, U: D, D: U}
 TURN = {0: {L: D, D: R, R: U, U: L}, 1: {L: U, U: R, R: D, D: L}}  # R11: 0 turns left, 1 right
 DECODE = {(0, 0): L, (0, 1): U, (1, 0): R, (1, 1): D}  # R9: two bits to a direction
@@ -223,9 +222,6 @@ class Walk:
     def index(self, cell: Coord) -> int | None:
         """The index of ``cell`` if the order has got that far, else ``None``."""
         return self.seen.get(cell)
-
-    def __len__(self) -> int:
-        return self.shape.size
 
     def __getitem__(self, i: int) -> Coord:
         out = self.out

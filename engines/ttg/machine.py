@@ -34,6 +34,17 @@ HELLO = "hello world"  # R17: Backspace at the start
 MAIN, MEMORY1, MEMORY2, MEMORY3 = "main", "memory1", "memory2", "memory3"
 CALL = "@frame"  # location board of a cell in an @ frame's private copy (not one of the four)
 M2_CELLS = tuple(divmod(i, 3) for i in range(9))  # memory2 cells 1..9 in reading order (R9)
+ROLE_ATTRS = {MAIN: "main", MEMORY1: "m1", MEMORY2: "m2", MEMORY3: "m3"}  # role -> machine attribute
+
+
+def m2_bits(m2: Board) -> list[int]:
+    """R9: memory2's cells 1..9 as bits — 1 for Num 1, or Num 42 in cell 7; 0 otherwise."""
+    return [1 if v == 1 or (i == 6 and v == 42) else 0 for i, v in enumerate(map(m2.get, M2_CELLS))]
+
+
+def start_number(bits: list[int]) -> int:
+    """R9: the binary number in cells 6..9 (the machine reads it as 1 outside 1..9)."""
+    return 8 * bits[5] + 4 * bits[6] + 2 * bits[7] + bits[8]
 
 # Units of stepping (R43), coarsest first; a machine step is the finest.
 UNITS = ("keystroke", "phase", "micro-step")
@@ -144,7 +155,7 @@ class TTGMachine(Machine):
         if kind != "exec":
             return []
         frame_board = MAIN if self.frames[-1][0] is None else None
-        out = [(self._ref(MAIN, ev[1]) if frame_board else CellRef(CALL, *ev[1]), "exec")]
+        out = [(self.location(), "exec")]
         if self.pass_kind == "c":  # the inert cells the scan passes over on its way to this c
             keys = self.main.keys()
             start = 0 if ev[5] is None else bisect_right(keys, ev[5])
@@ -169,7 +180,7 @@ class TTGMachine(Machine):
 
     def board(self, name: str) -> Board:
         """The board playing role ``name`` now."""
-        return {MAIN: self.main, MEMORY1: self.m1, MEMORY2: self.m2, MEMORY3: self.m3}[name]
+        return getattr(self, ROLE_ATTRS[name])
 
     def _hit(self, stops: dict) -> bool:
         for ref, kind in self.touched():
@@ -206,12 +217,8 @@ class TTGMachine(Machine):
         cached = self._settings_cache
         if cached is not None and cached[0] is self.m2:
             return cached[1]
-        bits = []
-        for i, cell in enumerate(M2_CELLS):
-            v = self.m2.get(cell)
-            bits.append(1 if v == 1 or (i == 6 and v == 42) else 0)
-        s = 8 * bits[5] + 4 * bits[6] + 2 * bits[7] + bits[8]
-        result = (DECODE[bits[0], bits[1]], DECODE[bits[2], bits[3]], bits[4], s)
+        bits = m2_bits(self.m2)
+        result = (DECODE[bits[0], bits[1]], DECODE[bits[2], bits[3]], bits[4], start_number(bits))
         self._settings_cache = (self.m2, result)
         return result
 
@@ -520,8 +527,7 @@ class TTGMachine(Machine):
             if v is not None and (v.__class__ is not int or v != 1 and not (i == 6 and v == 42)):
                 m2 = self.m3
                 break
-        bits = [1 if m2.get(cell) is not None else 0 for cell in M2_CELLS[5:]]
-        if not 1 <= 8 * bits[0] + 4 * bits[1] + 2 * bits[2] + bits[3] <= 9:
+        if not 1 <= start_number(m2_bits(m2)) <= 9:
             for cell, v in zip(M2_CELLS[5:], (None, None, None, 1)):
                 m2 = m2.set(cell, v)
         return m2

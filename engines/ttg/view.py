@@ -211,8 +211,9 @@ def view(m: TTGMachine, last=None) -> View:
         frames.append(Value(f"@ {depth}", target, current=depth == len(m.frames) - 1, note=str(f[1] or "")))
     frames = frames or [Value("", "no pass running")]
     saves = [Value(f"save {i}", picture(b)) for i, b in enumerate(m.saves)] or [Value("saves", "none")]
+    upcoming = describe_event(m, ev)
     step = (Value("last", describe_event(m, m.event) or "—", changed=True),
-            Value("next", describe_event(m, ev) or "— (the end)", current=True))
+            Value("next", upcoming or "— (the end)", current=True))
     return View(
         boards=boards,
         panels=(Panel("registers", "Keystroke", registers),
@@ -221,5 +222,5 @@ def view(m: TTGMachine, last=None) -> View:
                 Panel("frames", "Frames (@ calls) · saves (s)", (*frames, *saves), grow=True)),
         location=at if at.board != CALL else None,
         span=m.program.spans[cur] if 0 <= cur < n else None,
-        next=describe_event(m, ev),
+        next=upcoming,
     )
