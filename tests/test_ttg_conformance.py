@@ -32,14 +32,9 @@ def finished(name: str) -> Session:
 
 
 def grid(board: Board) -> list[list]:
-    """The corpus' picture of a board: rows over its bounding box, ``None`` off the board,
-    ``""`` Empty, else the value."""
-    cells = board.shape.reading()
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    on = set(cells)
-    return [[(board.get((r, c)) or "") if (r, c) in on else None for c in range(min(cols), max(cols) + 1)]
-            for r in range(min(rows), max(rows) + 1)]
+    """The corpus' picture of a board as drawn: rows over its bounding box, ``None`` off the
+    board, ``""`` Empty, else the value."""
+    return [[None if cell is None else board.get(cell) or "" for cell in line] for line in board.grid()[2]]
 
 
 @pytest.mark.parametrize("out", sorted(EXPECTED.glob("*.out")), ids=lambda p: p.stem)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from esodbg.engines.base import Status, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.ttg import LANGUAGE as TTG, parse
+from esodbg.engines.ttg.boards import Board, Shape
 
 from time_travel import assert_time_travel_is_exact
 
@@ -61,3 +62,37 @@ def test_forward_and_back_by_phase_and_keystroke(text, level):
         s.step_back(1, level)
         assert (m.snapshot(), s.output.text()) == state
     assert s.steps == 0
+
+
+cells = st.sets(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells, st.integers(1, 3), st.data())
+def test_a_turned_board_reads_like_the_board_drawn_turned(coords, turns, data):
+    """R27 by O(1) turns: every order of a board turned ``turns`` times (reading, next square,
+    typing orders, walks, first non-Empty cells) is the order of a fresh board whose cells sit
+    where the turned board draws them."""
+    board = Board(Shape.of(coords), Board.square().values)
+    values = {cell: data.draw(st.sampled_from("ab")) for cell in data.draw(st.sets(st.sampled_from(sorted(coords))))}
+    for cell, value in values.items():
+        board = board.set(cell, value)
+    for _ in range(turns):
+        board = board.rotated()
+    drawn = Board(Shape.of(map(board.physical, coords)), Board.square().values)
+    for cell, value in values.items():
+        drawn = drawn.set(board.physical(cell), value)
+    p = board.physical
+    assert [p(c) for c in board.shape.reading(board.turns)] == drawn.shape.reading()
+    assert p(board.top_left()) == drawn.top_left()
+    for cell in coords:
+        after = board.after(cell)
+        assert (after and p(after)) == drawn.after(p(cell))
+        nxt = board.next_value(cell)
+        assert (nxt and p(nxt)) == drawn.next_value(p(cell))
+    for d in "LURD":
+        assert [p(c) for c in board.shape.typing_order(d, board.turns)] == drawn.shape.typing_order(d)
+        for turn in (0, 1):
+            assert [p(c) for c in board.walk(d, turn)] == list(drawn.walk(d, turn))
+    assert board.in_reading_order() == drawn.in_reading_order()
+    assert board.crop3x3() == drawn.crop3x3()

@@ -164,11 +164,14 @@ def test_r25_t_takes_the_next_square_without_running_it():
     assert "!" in m.m1.values.values()
 
 
-def test_r27_rotation_keeps_logical_coordinates():
-    board = Board.square({(0, 0): "a"})
+def test_r27_rotation_turns_the_picture_and_cells_keep_their_coordinates():
+    board = Board.square({(0, 0): "a", (0, 1): "b"})
     turned = board.rotated()
-    cell = turned.physical((0, 0))
-    assert turned.get(cell) == "a" and turned.logical(cell) == (0, 0)
+    pictured = [[turned.get(cell) for cell in line] for line in turned.grid()[2]]
+    assert pictured == [[None, None, "a"], [None, None, "b"], [None, None, None]]  # top row → right column
+    assert turned.get((0, 0)) == "a" and turned.physical((0, 0)) == (0, 0) and turned.logical((0, 0)) == (0, 0)
+    assert turned.top_left() == (2, 0) and turned.shape is board.shape  # O(1): nothing is rebuilt
+    assert turned.rotated().rotated().rotated() == board
 
 
 def test_r28_arithmetic_and_division_by_zero():
@@ -206,9 +209,8 @@ def test_r36_escape_puts_the_next_command():
 
 def test_r41_limit_resets_the_main_board():
     m = Session(TTG, parse("r", "t.ttg")).machine  # the machine alone: its start state is edited
-    m.main = Board.square({(r, c): "x" for r in range(101) for c in range(100)}, size=101)
-    m.m1 = Board.square(size=110)  # room for every put: no overflow
-    m._start_keystroke()
+    m.load_boards(Board.square({(r, c): "x" for r in range(101) for c in range(100)}, size=101),
+                  Board.square(size=110))  # room for every put: no overflow
     assert m.run(10**6) is Stop.HALTED
     assert len(m.m1.values) == LIMIT - 1  # r, then 9999 puts; the 10001st action never runs
     assert not m.main.values and m.main.shape.size > 101 * 101 - 1  # emptied, shape kept (and updated)

@@ -7,9 +7,12 @@ machine's whole state is a handful of references: a Backspace record, a saved st
 ``@`` frame's private copy and a debugger checkpoint each cost O(1).
 
 Coordinates are ``(row, col)`` with rows growing downward.  Growth adds cells (possibly at
-negative indices) and never renumbers existing ones.  Rotation (``c``) turns the physical
-coordinates; a board counts its quarter turns so that the *logical* coordinates breakpoints use
-(:meth:`Board.logical`) stay attached to their cells (R45).
+negative indices) and never renumbers existing ones.  A cell keeps its coordinate for life, even
+when ``c`` turns the board (R27): a board counts its quarter turns clockwise, and its cells are
+*drawn* — and read in reading order, typed into, walked — where the turns put them
+(:meth:`Board.physical`).  So turning a board costs O(1) whatever its size, frames and
+breakpoints stay on their cells without being moved (R45), and a turned board shares all its
+storage with the unturned one.
 
 Values (R5): a Num is a Python ``int``, a Str a non-empty ``str``; Empty is the absence of a
 value.  The Space string ``" "`` is a value like any other except that it never grows a board
@@ -19,6 +22,7 @@ value.  The Space string ``" "`` is a value like any other except that it never 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 import immutables
@@ -29,9 +33,22 @@ Value = int | str
 L, U, R, D = "L", "U", "R", "D"
 OPPOSITE = {L: R, R: L, U: D, D: U}
 TURN = {0: {L: D, D: R, R: U, U: L}, 1: {L: U, U: R, R: D, D: L}}  # R11: 0 turns left, 1 right
+CCW = {R: U, U: L, L: D, D: R}  # a direction turned a quarter counter-clockwise
 DECODE = {(0, 0): L, (0, 1): U, (1, 0): R, (1, 1): D}  # R9: two bits to a direction
 SPACE = " "
 NEIGHBOURS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+# How a board turned t quarter turns clockwise is laid out, in terms of its cells' own
+# coordinates.  A cell (r, c) is drawn at (c, -r) after one turn, so after one turn the drawn
+# rows are the cells' columns, in increasing order, each read with r decreasing; and so on.
+# ORIENT[t] = (drawn rows, drawn columns), each as (lines are rows?, lines in decreasing order?,
+# cells of a line in decreasing order?).
+ORIENT = (
+    ((True, False, False), (False, False, False)),
+    ((False, False, True), (True, True, False)),
+    ((True, True, True), (False, True, True)),
+    ((False, True, False), (True, False, True)),
+)
 
 
 def norm(value: Value | None) -> Value | None:
@@ -50,21 +67,21 @@ def display(value: Value) -> str:
 
 
 class Shape:
-    """A set of on-board coordinates, with the orders over it computed once and cached.
+    """A set of on-board coordinates and the orders over it, for a board turned ``t`` quarter
+    turns (``t`` in 0..3; see :data:`ORIENT`).
 
     Boards whose values differ but whose cells are the same share one shape, so typing and
-    putting never recompute an order; only growth and rotation make a new shape.  ``rows`` maps
-    a row to its sorted columns, ``cols`` a column to its sorted rows (never mutated once the
-    shape exists)."""
+    putting never recompute an order; only growth makes a new shape.  ``rows`` maps a row to its
+    sorted columns, ``cols`` a column to its sorted rows (never mutated once the shape exists:
+    a grown shape shares every line that did not change)."""
 
-    __slots__ = ("rows", "cols", "row_keys", "col_keys", "size", "_walks", "_reading")
+    __slots__ = ("rows", "cols", "row_keys", "col_keys", "size")
 
-    def __init__(self, rows: dict[int, list[int]], cols: dict[int, list[int]], size: int) -> None:
+    def __init__(self, rows: immutables.Map, cols: immutables.Map, size: int,
+                 row_keys: list[int] | None = None, col_keys: list[int] | None = None) -> None:
         self.rows, self.cols, self.size = rows, cols, size
-        self.row_keys = sorted(rows)
-        self.col_keys = sorted(cols)
-        self._walks: dict[tuple[str, int], Walk] = {}
-        self._reading: tuple[Coord, ...] | None = None
+        self.row_keys = row_keys if row_keys is not None else sorted(rows.keys())
+        self.col_keys = col_keys if col_keys is not None else sorted(cols.keys())
 
     @classmethod
     def of(cls, coords: Iterable[Coord]) -> Shape:
@@ -77,7 +94,7 @@ class Shape:
             size += 1
         for lst in cols.values():
             lst.sort()
-        return cls(rows, cols, size)
+        return cls(immutables.Map(rows), immutables.Map(cols), size)
 
     def __contains__(self, coord: Coord) -> bool:
         cols = self.rows.get(coord[0])
@@ -87,55 +104,68 @@ class Shape:
         return i < len(cols) and cols[i] == coord[1]
 
     def grown(self, new: list[Coord]) -> Shape:
-        """This shape plus the off-board coordinates ``new`` (copies only the rows and columns
-        that change)."""
-        rows, cols = dict(self.rows), dict(self.cols)
-        fresh_rows: set[int] = set()
-        fresh_cols: set[int] = set()
+        """This shape plus the off-board coordinates ``new``.  Only the rows and columns that
+        change are copied; the tables of lines are persistent maps, so the grown shape shares
+        everything else with this one (``g`` growing memory1 by a ring on every pass, with
+        every shape kept by the Backspace records, would otherwise copy the tables each time)."""
+        rows: dict[int, list[int]] = {}
+        cols: dict[int, list[int]] = {}
         for r, c in new:
-            if r not in fresh_rows:  # copy a line once, the first time it changes
-                rows[r] = list(rows.get(r, ()))
-                fresh_rows.add(r)
-            insort(rows[r], c)
-            if c not in fresh_cols:
-                cols[c] = list(cols.get(c, ()))
-                fresh_cols.add(c)
-            insort(cols[c], r)
-        return Shape(rows, cols, self.size + len(new))
+            line = rows.get(r)
+            if line is None:  # copy a line once, the first time it changes
+                line = rows[r] = list(self.rows.get(r, ()))
+            insort(line, c)
+            line = cols.get(c)
+            if line is None:
+                line = cols[c] = list(self.cols.get(c, ()))
+            insort(line, r)
+        return Shape(self.rows.update(rows), self.cols.update(cols), self.size + len(new),
+                     _keys_with(self.row_keys, self.rows, rows), _keys_with(self.col_keys, self.cols, cols))
 
-    @property
-    def top_left(self) -> Coord:
-        """R6: the first on-board cell in reading order (the leftmost cell of the top row)."""
-        r = self.row_keys[0]
-        return r, self.rows[r][0]
+    def _lines_of(self, t: int, drawn_rows: bool) -> tuple[bool, dict[int, list[int]], list[int], bool]:
+        """The drawn rows (or columns) of the shape turned ``t`` times: ``(by_rows, table,
+        keys, desc)`` — the lines are ``table[key]`` for ``key`` in ``keys`` (in drawn order),
+        rows of the shape if ``by_rows``; ``desc`` if a line's cells are drawn in decreasing
+        order."""
+        by_rows, keys_desc, desc = ORIENT[t][0 if drawn_rows else 1]
+        keys = self.row_keys if by_rows else self.col_keys
+        return by_rows, self.rows if by_rows else self.cols, keys[::-1] if keys_desc else keys, desc
 
-    def reading(self) -> tuple[Coord, ...]:
-        """R6: every cell, row by row from the top, left to right."""
-        if self._reading is None:
-            self._reading = tuple((r, c) for r in self.row_keys for c in self.rows[r])
-        return self._reading
+    def top_left(self, t: int = 0) -> Coord:
+        """R6: the first cell in reading order, as drawn: the leftmost cell of the top row."""
+        by_rows, table, keys, desc = self._lines_of(t, True)
+        line = table[keys[0]]
+        x = line[-1] if desc else line[0]
+        return (keys[0], x) if by_rows else (x, keys[0])
 
-    def after(self, coord: Coord | None) -> Coord | None:
-        """The next on-board cell after ``coord`` in reading order (the top-left cell for
-        ``None``); ``None`` after the last cell.  ``coord`` need not be on the board."""
-        if coord is None:
-            return self.top_left
-        r, c = coord
-        cols = self.rows.get(r)
-        if cols is not None:
-            i = bisect_right(cols, c)
-            if i < len(cols):
-                return r, cols[i]
-        keys = self.row_keys
-        i = bisect_right(keys, r)
-        if i < len(keys):
-            r = keys[i]
-            return r, self.rows[r][0]
-        return None
+    def reading(self, t: int = 0) -> list[Coord]:
+        """R6: every cell in reading order as drawn: row by row from the top, left to right."""
+        by_rows, table, keys, desc = self._lines_of(t, True)
+        if by_rows:
+            return [(key, x) for key in keys for x in (reversed(table[key]) if desc else table[key])]
+        return [(x, key) for key in keys for x in (reversed(table[key]) if desc else table[key])]
+
+    def after(self, coord: Coord, t: int = 0) -> Coord | None:
+        """R19: the next on-board cell after ``coord`` (on the board) in reading order as
+        drawn, ``None`` after the last cell."""
+        by_rows, table, keys, desc = self._lines_of(t, True)
+        key, x = coord if by_rows else (coord[1], coord[0])
+        line = table[key]
+        i = bisect_left(line, x) - 1 if desc else bisect_right(line, x)
+        if 0 <= i < len(line):
+            x = line[i]
+        else:
+            j = keys.index(key) + 1  # O(lines): only t and ? ask, once per execution
+            if j == len(keys):
+                return None
+            key = keys[j]
+            x = table[key][-1] if desc else table[key][0]
+        return (key, x) if by_rows else (x, key)
 
     def forward(self, pos: Coord, d: str) -> Coord:
-        """R11: the next on-board cell from ``pos`` in direction ``d`` along its row or column,
-        wrapping round (the torus); ``pos`` itself if it is alone on its line."""
+        """R11: the next on-board cell from ``pos`` in direction ``d`` (of the cells' own
+        coordinates) along its row or column, wrapping round (the torus); ``pos`` itself if it
+        is alone on its line."""
         r, c = pos
         if d == R or d == L:
             line = self.rows[r]
@@ -145,76 +175,83 @@ class Shape:
         i = bisect_right(line, r) if d == D else bisect_left(line, r) - 1
         return line[i % len(line)], c
 
-    def walk(self, memdir: str, turn: int) -> Walk:
-        """R11, the memory order for ``memdir`` and ``turn`` (computed as far as it is read)."""
-        key = (memdir, turn)
-        walk = self._walks.get(key)
-        if walk is None:
-            walk = self._walks[key] = Walk(self, memdir, turn)
-        return walk
+    def walk(self, memdir: str, turn: int, t: int = 0) -> Walk:
+        """R11, the memory order for ``memdir`` and ``turn`` of the shape turned ``t`` times
+        (computed as far as it is read).  Only the walks of the last few shapes are kept: the
+        Backspace records (R17) keep every shape a run ever had, and a walk costs ~100 bytes a
+        cell, where a shape shares most of its lines with the one it grew from."""
+        return _walk(self, memdir, turn, t)
 
-    def _lines(self, d: str) -> Iterator[tuple[int, list[int], int, int]]:
-        """R12: the typing order as lines — rows for L/R, columns for U/D — each as ``(key,
-        line, start, step)``: the line's cells are ``line[(start + step·j) % len(line)]``.  The
-        first line starts at the top-left cell; each next one just past where the previous one
-        ended ("shift by one and go forward"), wrapping through walls.  Columns run from the
-        top-left cell's rightwards, then wrap to the leftmost."""
-        if d in (L, R):
-            keys, table = self.row_keys, self.rows
-        else:
-            keys, table = self.col_keys, self.cols
-            i = keys.index(self.top_left[1])
+    def _lines(self, d: str, t: int) -> Iterator[tuple[bool, int, list[int], int, int]]:
+        """R12: the typing order for the drawn direction ``d`` as lines — drawn rows for L/R,
+        drawn columns for U/D — each as ``(by_rows, key, line, start, step)``: the line's cells
+        are ``line[(start + step·j) % len(line)]``.  The first line starts at the top-left cell;
+        each next one just past where the previous one ended ("shift by one and go forward"),
+        wrapping through walls.  Columns run from the top-left cell's rightwards, then wrap to
+        the leftmost."""
+        row_major = d in (L, R)
+        by_rows, table, keys, desc = self._lines_of(t, row_major)
+        if not row_major:  # the top-left cell's column first
+            top_left = self.top_left(t)
+            i = keys.index(top_left[0] if by_rows else top_left[1])
             keys = keys[i:] + keys[:i]
-        step = 1 if d in (R, D) else -1
+        step = (1 if d in (R, D) else -1) * (-1 if desc else 1)
         last = None
         for key in keys:
             line = table[key]
             n = len(line)
             if last is None:  # the top-left cell is the first cell of its row and of its column
-                start = 0
+                start = n - 1 if desc else 0
             elif step == 1:
                 start = bisect_right(line, last) % n
             else:
                 start = (bisect_left(line, last) - 1) % n
             last = line[(start + step * (n - 1)) % n]
-            yield key, line, start, step
+            yield by_rows, key, line, start, step
 
-    def typing_order(self, d: str) -> list[Coord]:
-        """R12: the mainBoard typing order for direction ``d``: every cell, 1-based position
-        ``k`` at index ``k - 1``."""
-        return [self._coord(d, key, line[(start + step * j) % len(line)])
-                for key, line, start, step in self._lines(d) for j in range(len(line))]
+    def typing_order(self, d: str, t: int = 0) -> list[Coord]:
+        """R12: the mainBoard typing order for the drawn direction ``d``: every cell, 1-based
+        position ``k`` at index ``k - 1``."""
+        return [(key, x) if by_rows else (x, key)
+                for by_rows, key, line, start, step in self._lines(d, t)
+                for x in (line[(start + step * j) % len(line)] for j in range(len(line)))]
 
-    def typing_cell(self, d: str, k: int) -> Coord:
-        """``typing_order(d)[k - 1]`` without building the whole order (1 ≤ k ≤ size): each
-        line before the one holding ``k`` costs a bisection."""
-        for key, line, start, step in self._lines(d):
+    def typing_cell(self, d: str, k: int, t: int = 0) -> Coord:
+        """``typing_order(d, t)[k - 1]`` without building the whole order (1 ≤ k ≤ size):
+        each line before the one holding ``k`` costs a bisection."""
+        for by_rows, key, line, start, step in self._lines(d, t):
             n = len(line)
             if k <= n:
-                return self._coord(d, key, line[(start + step * (k - 1)) % n])
+                x = line[(start + step * (k - 1)) % n]
+                return (key, x) if by_rows else (x, key)
             k -= n
         raise IndexError(k)
 
-    @staticmethod
-    def _coord(d: str, key: int, x: int) -> Coord:
-        return (key, x) if d in (L, R) else (x, key)
+
+def _keys_with(keys: list[int], table: immutables.Map, changed: dict[int, list[int]]) -> list[int]:
+    """The sorted line keys ``keys`` of ``table`` plus those of ``changed`` (shared if none is new)."""
+    added = [key for key in changed if key not in table]
+    return sorted(keys + added) if added else keys
 
 
 class Walk:
-    """R11, the memory order ("checking memory") of a shape: from the top-left cell, go
-    ``memdir`` through the torus, turning (left for ``turn`` 0, right for 1) when the cell ahead
-    is already in the order; when all four directions are taken ("can't go anywhere"), the rest
-    follow in reading order.
+    """R11, the memory order ("checking memory") of a shape turned ``t`` times: from the
+    top-left cell, go ``memdir`` through the torus, turning (left for ``turn`` 0, right for 1)
+    when the cell ahead is already in the order; when all four directions are taken ("can't go
+    anywhere"), the rest follow in reading order.  Directions are as drawn; turning left or
+    right does not depend on how the board is turned.
 
     The order is produced lazily: ``walk[i]`` computes only as far as ``i``.  Memory operations
     mostly read its first few cells (the first available cell, cells 1–3 of the arithmetic), so
     a memory1 that ``g`` grew by a ring costs O(1) to use, not O(board)."""
 
-    __slots__ = ("shape", "turns", "out", "seen", "pos", "d")  # seen: cell -> its index
+    __slots__ = ("shape", "t", "turns", "out", "seen", "pos", "d")  # seen: cell -> its index
 
-    def __init__(self, shape: Shape, memdir: str, turn: int) -> None:
-        self.shape, self.turns = shape, TURN[turn]
-        self.pos = shape.top_left
+    def __init__(self, shape: Shape, memdir: str, turn: int, t: int) -> None:
+        self.shape, self.t, self.turns = shape, t, TURN[turn]
+        self.pos = shape.top_left(t)
+        for _ in range(t):  # the drawn direction in the cells' own coordinates
+            memdir = CCW[memdir]
         self.d = memdir
         self.out = [self.pos]
         self.seen = {self.pos: 0}
@@ -248,25 +285,52 @@ class Walk:
                 out.append(nxt)
                 return
             d = self.turns[d]
-        for cell in shape.reading():
+        for cell in shape.reading(self.t):
             if cell not in seen:
                 seen[cell] = len(out)
                 out.append(cell)
 
 
+_walk = lru_cache(maxsize=16)(Walk)
+
 EMPTY_MAP: immutables.Map = immutables.Map()
+
+
+def _sorted(cells: Iterable[Coord], odd: bool) -> list[Coord]:
+    """Cells sorted for reading order: by ``(r, c)``, or for a board turned an odd number of
+    times by ``(c, -r)`` (and kept in that form).  Turned twice more, a board reads the same
+    list backwards."""
+    return sorted(cells) if not odd else sorted((c, -r) for r, c in cells)
+
+
+def _next(keys: list[Coord], coord: Coord | None, t: int) -> Coord | None:
+    """The first cell of ``keys`` (sorted by :func:`_sorted` for ``t``) after ``coord`` in
+    reading order as drawn (from the start for ``None``), or ``None``."""
+    probe = coord if coord is None or not t & 1 else (coord[1], -coord[0])
+    if t < 2:
+        i = 0 if probe is None else bisect_right(keys, probe)
+        if i == len(keys):
+            return None
+    else:
+        i = len(keys) - 1 if probe is None else bisect_left(keys, probe) - 1
+        if i < 0:
+            return None
+    found = keys[i]
+    return found if not t & 1 else (-found[1], found[0])
 
 
 class Board:
     """An immutable board: ``shape`` (its cells), ``values`` (coord → value, non-Empty cells
-    only), ``turns`` (quarter turns clockwise so far, for logical coordinates).
+    only), ``turns`` (quarter turns clockwise so far, 0..3: how the cells are drawn and read).
 
     ``fresh`` holds the cells written since the last board update that may still grow it: every
     other non-Empty, non-Space cell already has all four neighbours on the board, so a board
     update only looks at ``fresh`` (R6 growth is O(changed cells), not O(board)).  It is a cache,
     not part of the value: boards are equal when their cells, values and turns are.
     ``nr`` counts the cells holding ``r`` and ``cs`` holds the cells holding ``c``: R15 asks "is
-    there an r, or else a c?" every keystroke, and a c-only pass goes from c to c."""
+    there an r, or else a c?" every keystroke, and a c-only pass goes from c to c.  The non-Empty
+    cells in reading order are sorted once, when a pass first asks, and then kept up to date by
+    every change (a copy and an insertion: cheap next to a sort)."""
 
     __slots__ = ("shape", "values", "turns", "fresh", "nr", "cs", "_avail", "_keys", "_c_keys")
 
@@ -280,8 +344,8 @@ class Board:
             cs = immutables.Map({k: True for k, v in values.items() if v == "c"})
         self.nr, self.cs = nr, cs
         self._c_keys: list[Coord] | None = None
-        self._avail: tuple[tuple[str, int], int] | None = None  # (walk key, a lower bound)
-        self._keys: list[Coord] | None = None  # the non-Empty cells in reading order, when asked
+        self._avail: tuple[tuple[str, int, int], int] | None = None  # (walk key, a lower bound)
+        self._keys: tuple[list[Coord] | None, list[Coord] | None] = (None, None)  # by (r, c), by (c, -r)
 
     @classmethod
     def square(cls, values: dict[Coord, Value] | None = None, size: int = 3) -> Board:
@@ -327,6 +391,11 @@ class Board:
             fresh = self.fresh if value == SPACE else self.fresh.set(coord, True)
             board = Board(self.shape, values.set(coord, value), self.turns, fresh, nr, cs)
             board._avail = self._avail  # filling a cell keeps "no Empty cell before i" true
+        keys = self._keys
+        if (old is None or value is None) and (keys[0] is not None or keys[1] is not None):
+            # a cell became non-Empty or Empty: keep the sorted cells up to date
+            keys = (_moved(keys[0], coord, 0, value is None), _moved(keys[1], coord, 1, value is None))
+        board._keys = keys
         return board
 
     def cleared(self) -> Board:
@@ -334,10 +403,10 @@ class Board:
         return Board(self.shape, EMPTY_MAP, self.turns, EMPTY_MAP, 0, EMPTY_MAP)
 
     def normalised(self) -> Board:
-        """Every value passed through :func:`norm` (R21: a mainBoard becoming memory)."""
+        """Every value passed through :func:`norm` (R21: a mainBoard becoming memory).  The
+        board it makes keeps no sorted cells (memory is not scanned, and keeping them up to
+        date would cost every put a copy)."""
         changes = [(k, norm(v)) for k, v in self.values.items() if v.__class__ is str and len(v) == 1 and "0" <= v <= "9"]
-        if not changes:
-            return self
         with self.values.mutate() as values:
             for k, v in changes:
                 if v is None:
@@ -364,32 +433,72 @@ class Board:
         if not new and not self.fresh:
             return self, []
         grown = shape.grown(new) if new else shape
-        return Board(grown, values, self.turns, EMPTY_MAP, self.nr, self.cs), new
+        board = Board(grown, values, self.turns, EMPTY_MAP, self.nr, self.cs)
+        board._keys = self._keys  # the same non-Empty cells
+        return board, new
 
     def rotated(self) -> Board:
-        """R27: turned 90° clockwise as a whole, ``(r, c) → (c, −r)``."""
-        rot = lambda rc: (rc[1], -rc[0])  # noqa: E731
-        shape = Shape.of(rot(cell) for cell in self.shape.reading())
-        values = immutables.Map({rot(k): v for k, v in self.values.items()})
-        fresh = immutables.Map({rot(k): True for k in self.fresh})
-        return Board(shape, values, (self.turns + 1) % 4, fresh)
+        """R27: turned 90° clockwise as a whole.  O(1): the cells keep their coordinates and
+        everything is shared; only how they are drawn and read changes."""
+        board = Board(self.shape, self.values, (self.turns + 1) % 4, self.fresh, self.nr, self.cs)
+        board._keys = self._keys
+        return board
+
+    def physical(self, coord: Coord) -> Coord:
+        """Where the cell ``coord`` is drawn: turned ``turns`` times, ``(r, c) → (c, −r)``."""
+        r, c = coord
+        for _ in range(self.turns):
+            r, c = c, -r
+        return r, c
+
+    def logical(self, drawn: Coord) -> Coord:
+        """The cell drawn at ``drawn`` (the inverse of :meth:`physical`)."""
+        r, c = drawn
+        for _ in range(self.turns):
+            r, c = -c, r
+        return r, c
+
+    def grid(self) -> tuple[int, int, list[list[Coord | None]]]:
+        """The board as drawn: ``(row0, col0, rows)`` over its bounding box, each entry the
+        cell drawn at ``(row0 + i, col0 + j)`` or ``None`` off the board."""
+        drawn = {self.physical(cell): cell for cell in self.shape.reading()}
+        r0, r1 = min(r for r, _ in drawn), max(r for r, _ in drawn)
+        c0, c1 = min(c for _, c in drawn), max(c for _, c in drawn)
+        return r0, c0, [[drawn.get((r, c)) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)]
+
+    def top_left(self) -> Coord:
+        """R6: the top-left cell as drawn."""
+        return self.shape.top_left(self.turns)
+
+    def after(self, coord: Coord) -> Coord | None:
+        """R19's "next square": the next on-board cell after ``coord`` in reading order."""
+        return self.shape.after(coord, self.turns)
+
+    def typing_cell(self, d: str, k: int) -> Coord:
+        """R12/R14: position ``k`` (1 ≤ k ≤ size) of the typing order for direction ``d``."""
+        return self.shape.typing_cell(d, k, self.turns)
+
+    def walk(self, memdir: str, turn: int) -> Walk:
+        """R11: the memory order."""
+        return self.shape.walk(memdir, turn, self.turns)
 
     def crop3x3(self) -> Board:
-        """R22: the 3x3 board from the top-left cell down and right, values normalised; cells
-        the board lacks are Empty ("forced into existence").  Coordinates start at (0, 0)."""
-        r0, c0 = self.shape.top_left
+        """R22: the 3x3 board from the top-left cell down and right as drawn, values
+        normalised; cells the board lacks are Empty ("forced into existence").  Coordinates
+        start at (0, 0), unturned."""
+        r0, c0 = self.physical(self.top_left())
         values = {}
         for r in range(3):
             for c in range(3):
-                v = norm(self.values.get((r0 + r, c0 + c)))
+                v = norm(self.values.get(self.logical((r0 + r, c0 + c))))
                 if v is not None:
                     values[(r, c)] = v
         return Board.square(values)
 
     def first_empty(self, memdir: str, turn: int) -> Coord | None:
         """R11/R20: the first Empty cell in walk order ("the first available cell")."""
-        key = (memdir, turn)
-        walk = self.shape.walk(memdir, turn)
+        key = (memdir, turn, self.turns)
+        walk = self.shape.walk(*key)
         i = self._avail[1] if self._avail is not None and self._avail[0] == key else 0
         values, size = self.values, self.shape.size
         while i < size and walk[i] in values:
@@ -402,51 +511,54 @@ class Board:
         values = self.values
         if not values:
             return None
-        walk = self.shape.walk(memdir, turn)
+        walk = self.walk(memdir, turn)
         i = 0
         while walk[i] not in values:
             i += 1
         return walk[i]
 
-    def keys(self) -> list[Coord]:
-        """The non-Empty cells in reading order."""
-        if self._keys is None:
-            self._keys = sorted(self.values.keys())
-        return self._keys
+    def _sorted_keys(self) -> list[Coord]:
+        """The non-Empty cells sorted for reading order as :func:`_sorted` says, kept."""
+        odd = self.turns & 1
+        keys = self._keys[odd]
+        if keys is None:
+            keys = _sorted(self.values.keys(), odd)
+            self._keys = (keys, self._keys[1]) if not odd else (self._keys[0], keys)
+        return keys
 
     def next_value(self, coord: Coord | None) -> Coord | None:
         """The first non-Empty cell after ``coord`` in reading order (from the start for
-        ``None``), or ``None``."""
-        keys = self.keys()
-        i = 0 if coord is None else bisect_right(keys, coord)
-        return keys[i] if i < len(keys) else None
+        ``None``), or ``None``: R19's scan."""
+        return _next(self._sorted_keys(), coord, self.turns)
 
     def next_c(self, coord: Coord | None) -> Coord | None:
         """The first cell holding ``c`` after ``coord`` in reading order (R15's c-only pass)."""
         if self._c_keys is None:
-            self._c_keys = sorted(self.cs.keys())
-        keys = self._c_keys
-        i = 0 if coord is None else bisect_right(keys, coord)
-        return keys[i] if i < len(keys) else None
+            self._c_keys = _sorted(self.cs.keys(), self.turns & 1)
+        return _next(self._c_keys, coord, self.turns)
 
     def in_reading_order(self) -> list[Value]:
-        """The non-Empty values in reading order (R24 ``o``, R35 Σ)."""
+        """The non-Empty values in reading order (R24 ``o``, R35 Σ).  Sorts afresh unless a
+        pass keeps the order already (memory1 is not scanned: see :meth:`normalised`)."""
+        odd = self.turns & 1
+        keys = self._keys[odd] or _sorted(self.values.keys(), odd)
+        if odd:
+            keys = [(-y, x) for x, y in keys]  # (c, -r) back to (r, c)
         values = self.values
-        return [values[cell] for cell in self.keys()]
+        return [values[cell] for cell in (keys if self.turns < 2 else reversed(keys))]
 
-    def logical(self, coord: Coord) -> Coord:
-        """The coordinate ``coord`` had before the board's rotations (stable for breakpoints)."""
-        r, c = coord
-        for _ in range(self.turns):
-            r, c = -c, r
-        return r, c
 
-    def physical(self, coord: Coord) -> Coord:
-        """Where the cell with logical coordinate ``coord`` is now."""
-        r, c = coord
-        for _ in range(self.turns):
-            r, c = c, -r
-        return r, c
+def _moved(keys: list[Coord] | None, coord: Coord, odd: int, removed: bool) -> list[Coord] | None:
+    """``keys`` (sorted by :func:`_sorted`) with ``coord`` removed or inserted, as a new list."""
+    if keys is None:
+        return None
+    keys = keys.copy()
+    probe = coord if not odd else (coord[1], -coord[0])
+    if removed:
+        del keys[bisect_left(keys, probe)]
+    else:
+        insort(keys, probe)
+    return keys
 
 
 def memory3(name: str) -> Board:

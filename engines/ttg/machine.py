@@ -19,7 +19,6 @@ snapshot, an undo record or a Backspace record (R17) is a tuple of references.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from typing import Any, Iterable
 
 from ..base import CellRef, Location, Machine, Status, Stop
@@ -68,8 +67,8 @@ Op = tuple
 class TTGMachine(Machine):
     """A running Tic Tac Toe Grow program.  See :class:`~esodbg.engines.base.Machine` for the
     contract.  Locations are :class:`~esodbg.engines.base.CellRef` s on the boards ``main``,
-    ``memory1``, ``memory2``, ``memory3`` in *logical* coordinates (stable under growth and
-    rotation, R45)."""
+    ``memory1``, ``memory2``, ``memory3`` in the cells' own coordinates (stable under growth
+    and rotation, R45)."""
 
     def __init__(self, program: Program, input: InputLog, output: Output) -> None:
         super().__init__(program, input, output)
@@ -93,6 +92,14 @@ class TTGMachine(Machine):
         self.marks = (0, 0)  # steps at which the current keystroke and the current phase began
         self._settings_cache: tuple[Board, tuple] | None = None
         self.next: tuple | None = None
+        self._start_keystroke()
+
+    def load_boards(self, main: Board | None = None, m1: Board | None = None) -> None:
+        """Replace the mainBoard and/or memory1 before the next keystroke (which is planned
+        again).  For tests and benchmarks that need a position no short program reaches; call it
+        only between keystrokes, on a machine no :class:`~esodbg.engines.debugger.Session` owns."""
+        self.main = main or self.main
+        self.m1 = m1 or self.m1
         self._start_keystroke()
 
     # ----- the contract -------------------------------------------------------------------------
@@ -126,7 +133,7 @@ class TTGMachine(Machine):
                 return self._ref(MAIN, ev[1]) if frame[0] is None else CellRef(CALL, *ev[1])
             if kind == "owrite":
                 return self._ref(MEMORY1, ev[2])
-        return self._ref(MAIN, self.main.shape.top_left)
+        return self._ref(MAIN, self.main.top_left())
 
     def unit_start(self, level: int) -> int:
         """The step at which the current keystroke (``level`` 0) or phase (1) began; for the
@@ -134,7 +141,7 @@ class TTGMachine(Machine):
         return self.marks[level] if level < 2 else self.steps
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> Any:
-        """``{(board, row, col): kinds}`` in logical coordinates, or ``None``."""
+        """``{(board, row, col): kinds}``, or ``None``."""
         stops = {(at.board, at.row, at.col): kinds for at, kinds in breakpoints if isinstance(at, CellRef)}
         return stops or None
 
@@ -157,9 +164,10 @@ class TTGMachine(Machine):
         frame_board = MAIN if self.frames[-1][0] is None else None
         out = [(self.location(), "exec")]
         if self.pass_kind == "c":  # the inert cells the scan passes over on its way to this c
-            keys = self.main.keys()
-            start = 0 if ev[5] is None else bisect_right(keys, ev[5])
-            out.extend((self._ref(MAIN, cell), "exec") for cell in keys[start:bisect_left(keys, ev[1])])
+            cell = self.main.next_value(ev[5])
+            while cell != ev[1]:
+                out.append((self._ref(MAIN, cell), "exec"))
+                cell = self.main.next_value(cell)
         for op in ev[4]:
             name = op[0]
             if name == "put" and op[2] is not None:
@@ -175,8 +183,9 @@ class TTGMachine(Machine):
                 out.extend((self._ref(board, cell), "grow") for cell in op[3])
         return out
 
-    def _ref(self, board: str, cell) -> CellRef:
-        return CellRef(board, *self.board(board).logical(cell))
+    @staticmethod
+    def _ref(board: str, cell) -> CellRef:
+        return CellRef(board, *cell)  # a cell keeps its coordinates through growth and turns
 
     def board(self, name: str) -> Board:
         """The board playing role ``name`` now."""
@@ -248,9 +257,8 @@ class TTGMachine(Machine):
         if key == BACKSPACE:
             self.next = ("backspace", self.history[0] if self.history else None)
             return
-        shape = self.main.shape
-        k = self.k if self.k <= shape.size else 1  # R14.2
-        self.next = ("write", shape.typing_cell(self.D, k), key, k)
+        k = self.k if self.k <= self.main.shape.size else 1  # R14.2
+        self.next = ("write", self.main.typing_cell(self.D, k), key, k)
 
     def _write(self, ev: tuple) -> None:
         """R14: the typed character goes to order position k; k moves on (wrapping)."""
@@ -340,7 +348,7 @@ class TTGMachine(Machine):
         if value in ARROWS:
             return (("dir", ARROWS[value]),)
         if value == "t" or value == "?":
-            square = board.shape.after(cell)  # R19: the next square, Empty or not
+            square = board.after(cell)  # R19: the next square, Empty or not
             if square is None:
                 return ()
             taken = board.values.get(square)
@@ -397,7 +405,7 @@ class TTGMachine(Machine):
 
     def _plan_arithmetic(self, op: str) -> tuple[Op, ...]:
         """R28: (cell 1) op (cell 2) → cell 3, the first three cells of memory1's walk order."""
-        walk = self.m1.shape.walk(*self._memory_order())
+        walk = self.m1.walk(*self._memory_order())
         a, b = self.m1.get(walk[0]), self.m1.get(walk[1])
         if op == "+" and (a.__class__ is str or b.__class__ is str):
             result = (display(a) if a is not None else "") + (display(b) if b is not None else "")
@@ -458,11 +466,7 @@ class TTGMachine(Machine):
             elif name == "m1":
                 self.m1 = op[1]
             elif name == "main":
-                self.main = op[1]
-                if op[2] == "rotate":  # R27: frames on the mainBoard follow their cell
-                    for f in self.frames:
-                        if f[0] is None and f[1] is not None:
-                            f[1] = (f[1][1], -f[1][0])
+                self.main = op[1]  # R27: frames on a turned board stay on their cells
             elif name == "save":
                 self.saves = self.saves + (self.m1,)
             elif name == "call":

@@ -42,25 +42,20 @@ def role(value) -> str:
 
 
 def draw(name: str, board: Board, marks: dict, changed: set) -> BoardView:
-    """``board`` over its bounding box; ``marks`` gives some cells a role (the cursor, the
-    cell running next), ``changed`` the cells the last micro-step changed."""
-    cells = board.shape.reading()
-    rows = [r for r, _ in cells]
-    r0, r1 = min(rows), max(rows)
-    c0 = min(c for _, c in cells)
-    c1 = max(c for _, c in cells)
-    on = set(cells)
+    """``board`` as drawn, over its bounding box; ``marks`` gives some cells a role (the cursor,
+    the cell running next), ``changed`` the cells the last micro-step changed."""
+    r0, c0, rows = board.grid()
     grid = []
-    for r in range(r0, r1 + 1):
-        line = []
-        for c in range(c0, c1 + 1):
-            if (r, c) not in on:
-                line.append(None)
+    for line in rows:
+        drawn = []
+        for cell in line:
+            if cell is None:
+                drawn.append(None)
                 continue
-            value = board.get((r, c))
-            line.append(Cell("_" if value is None else glyph(value), marks.get((r, c)) or role(value),
-                             changed=(r, c) in changed))
-        grid.append(tuple(line))
+            value = board.get(cell)
+            drawn.append(Cell("_" if value is None else glyph(value), marks.get(cell) or role(value),
+                              changed=cell in changed))
+        grid.append(tuple(drawn))
     return BoardView(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, compact=True)
 
 
@@ -70,7 +65,7 @@ def describe_event(m: TTGMachine, ev: tuple | None) -> str:
         return ""
     kind = ev[0]
     if kind == "write":
-        return f"write {glyph(ev[2])} at order {ev[3]}, cell {at(m.main.logical(ev[1]))}"
+        return f"write {glyph(ev[2])} at order {ev[3]}, cell {at(ev[1])}"
     if kind == "backspace":
         return f"Backspace: undo the last {ev[1]}" if ev[1] else "Backspace at the start: the program breaks"
     if kind == "undo":
@@ -83,7 +78,7 @@ def describe_event(m: TTGMachine, ev: tuple | None) -> str:
         _, cell, value, mode, ops, _ = ev
         what = {"skip": "skip", "escape": "escaped"}.get(mode, "exec")
         effects = [effect(m, op) for op in ops]
-        where = at(m.main.logical(cell)) if m.frames and m.frames[-1][0] is None else f"@ frame {at(cell)}"
+        where = at(cell) if m.frames and m.frames[-1][0] is None else f"@ frame {at(cell)}"
         return f"{what} {glyph(value)} at {where}" + (": " + ", ".join(effects) if effects else "")
     if kind == "return":
         return "return from the @ frame"
@@ -92,7 +87,7 @@ def describe_event(m: TTGMachine, ev: tuple | None) -> str:
     if kind == "swap":
         return f"memory1 is full: swap mainBoard ↔ memory1, then put {show(ev[1])}"
     if kind == "owrite":
-        return f"put {show(ev[1])} into memory1 {at(m.m1.logical(ev[2]))}, stop"
+        return f"put {show(ev[1])} into memory1 {at(ev[2])}, stop"
     if kind == "swap2":
         return f"still full: swap memory1 ↔ memory2, then put {show(ev[1])}"
     return kind
@@ -110,12 +105,12 @@ def show(value) -> str:
 def effect(m: TTGMachine, op: tuple) -> str:
     name = op[0]
     if name == "put":
-        return f"put {show(op[1])} → memory1 {at(m.m1.logical(op[2]))}" if op[2] is not None \
+        return f"put {show(op[1])} → memory1 {at(op[2])}" if op[2] is not None \
             else f"put {show(op[1])}: memory1 full"
     if name == "out":
         return f"output {glyph(op[1]) if len(op[1]) == 1 else repr(op[1])}"
     if name == "mset":
-        return f"memory1 {at(m.m1.logical(op[1]))} := {show(op[2]) if op[2] is not None else 'empty'}"
+        return f"memory1 {at(op[1])} := {show(op[2]) if op[2] is not None else 'empty'}"
     if name == "fset":
         return f"clear {at(op[1])}"
     if name == "dir":
@@ -160,19 +155,16 @@ def changed_cells(m: TTGMachine, ev: tuple | None) -> dict[str, set]:
 
 
 def picture(board: Board) -> str:
-    """A board as a one-line picture, rows separated by ``/`` (the saves list)."""
-    cells = board.shape.reading()
-    rows = sorted({r for r, _ in cells})
-    return "/".join("".join("_" if board.get((r, c)) is None else glyph(board.get((r, c)))[0]
-                            for c in board.shape.rows[r]) for r in rows)
+    """A board as drawn, on one line with rows separated by ``/`` (the saves list)."""
+    return "/".join("".join("_" if board.get(cell) is None else glyph(board.get(cell))[0]
+                            for cell in line if cell is not None) for line in board.grid()[2])
 
 
 def view(m: TTGMachine, last=None) -> View:
     """The presentation model of ``m``'s state."""
     ev = m.next
     changed = changed_cells(m, m.event)
-    shape = m.main.shape
-    cursor = shape.typing_cell(m.D, m.k if m.k <= shape.size else 1)  # R14: where the next character goes
+    cursor = m.main.typing_cell(m.D, m.k if m.k <= m.main.shape.size else 1)  # R14: where the next character goes
     marks_main = {cursor: "typing"}
     at = m.location()
     if ev is not None and ev[0] == "exec" and m.frames and m.frames[-1][0] is None:
@@ -193,7 +185,7 @@ def view(m: TTGMachine, last=None) -> View:
               note=glyph(m.keys[cur]) if 0 <= cur < n else ""),
         Value("phase", phase, current=True),
         Value("D (typing)", DIRECTIONS[m.D], changed=bool(m.event and (m.event[0] in ("swap", "swap2") or m.event[0] == "exec" and any(op[0] == "dir" for op in m.event[4])))),
-        Value("k (next index)", str(m.k), note=f"cursor {m.main.logical(cursor)}"),
+        Value("k (next index)", str(m.k), note=f"cursor {cursor}"),
         Value("pass", {"full": "full (r)", "c": "c-only", None: "none"}[m.pass_kind],
               note=f"{m.actions:,} actions" if m.pass_kind else ""),
         Value("pending", ("skip ×%d" % frame[2] if frame and frame[2] else "") + (" escape" if frame and frame[3] else "") or "—"),
