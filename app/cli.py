@@ -9,6 +9,7 @@ unreadable file or parse error · 3 the ``--max-steps`` budget ran out · 130 in
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import sys
@@ -135,6 +136,10 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
     machine = language.machine(program, log, StreamOutput(stdout))
+    # The engines make many short-lived objects and no reference cycles to speak of (states are
+    # immutable values); collecting every 700 allocations, the default, costs Tic Tac Toe Grow
+    # a fifth of its time for nothing.
+    gc.set_threshold(100_000, 50, 100)
     remaining = max_steps
     try:
         while True:

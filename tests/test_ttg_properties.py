@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from esodbg.engines.base import Status, Stop
 from esodbg.engines.debugger import Session
+from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.ttg import LANGUAGE as TTG, parse
 from esodbg.engines.ttg.boards import Board, Shape
 
@@ -83,7 +84,7 @@ def test_a_turned_board_reads_like_the_board_drawn_turned(coords, turns, data):
     for cell, value in values.items():
         drawn = drawn.set(board.physical(cell), value)
     p = board.physical
-    assert [p(c) for c in board.shape.reading(board.turns)] == drawn.shape.reading()
+    assert [p(c) for c in board.shape.reading(board.turns)] == list(drawn.shape.reading())
     assert p(board.top_left()) == drawn.top_left()
     for cell in coords:
         after = board.after(cell)
@@ -96,3 +97,28 @@ def test_a_turned_board_reads_like_the_board_drawn_turned(coords, turns, data):
             assert [p(c) for c in board.walk(d, turn)] == list(drawn.walk(d, turn))
     assert board.in_reading_order() == drawn.in_reading_order()
     assert board.crop3x3() == drawn.crop3x3()
+
+
+def scan(board: Board) -> list:
+    cells, cell = [], board.next_value(None)
+    while cell is not None:
+        cells.append(cell)
+        cell = board.next_value(cell)
+    return cells
+
+
+@settings(max_examples=100, deadline=None)
+@given(streams)
+def test_the_kept_scan_order_is_always_the_reading_order(text):
+    """The non-Empty cells a pass scans are sorted once and then handed from board to board
+    (R19); every board the run has — the live ones, the saves, every Backspace record — must
+    still scan exactly its non-Empty cells in reading order as drawn."""
+    m = TTG.machine(parse(text, "prop.ttg"), None, OutputLog())
+    while m.run(1) is Stop.LIMIT:
+        boards = [m.main, m.m1, *m.saves.values(), *(f[0] for f in m.frames if f[0] is not None)]
+        record = m.history
+        while record is not None:
+            boards.extend(record[1][:2])
+            record = record[2]
+        for board in boards:
+            assert scan(board) == [c for c in board.shape.reading(board.turns) if c in board.values]

@@ -138,12 +138,15 @@ class Shape:
         x = line[-1] if desc else line[0]
         return (keys[0], x) if by_rows else (x, keys[0])
 
-    def reading(self, t: int = 0) -> list[Coord]:
+    def reading(self, t: int = 0) -> Iterator[Coord]:
         """R6: every cell in reading order as drawn: row by row from the top, left to right."""
         by_rows, table, keys, desc = self._lines_of(t, True)
-        if by_rows:
-            return [(key, x) for key in keys for x in (reversed(table[key]) if desc else table[key])]
-        return [(x, key) for key in keys for x in (reversed(table[key]) if desc else table[key])]
+        for key in keys:
+            line = reversed(table[key]) if desc else table[key]
+            if by_rows:
+                yield from ((key, x) for x in line)
+            else:
+                yield from ((x, key) for x in line)
 
     def after(self, coord: Coord, t: int = 0) -> Coord | None:
         """R19: the next on-board cell after ``coord`` (on the board) in reading order as
@@ -241,20 +244,22 @@ class Walk:
     anywhere"), the rest follow in reading order.  Directions are as drawn; turning left or
     right does not depend on how the board is turned.
 
-    The order is produced lazily: ``walk[i]`` computes only as far as ``i``.  Memory operations
-    mostly read its first few cells (the first available cell, cells 1–3 of the arithmetic), so
-    a memory1 that ``g`` grew by a ring costs O(1) to use, not O(board)."""
+    The order is produced lazily: ``walk[i]`` computes only as far as ``i``, and that includes
+    the cells that follow in reading order.  Memory operations mostly read its first few cells
+    (the first available cell, cells 1–3 of the arithmetic), so a memory1 that ``g`` grew by a
+    ring costs O(1) to use, not O(board)."""
 
-    __slots__ = ("shape", "t", "turns", "out", "seen", "pos", "d")  # seen: cell -> its index
+    __slots__ = ("shape", "key", "t", "turns", "out", "seen", "pos", "d", "rest")  # seen: cell -> its index
 
     def __init__(self, shape: Shape, memdir: str, turn: int, t: int) -> None:
-        self.shape, self.t, self.turns = shape, t, TURN[turn]
+        self.shape, self.key, self.t, self.turns = shape, (memdir, turn, t), t, TURN[turn]
         self.pos = shape.top_left(t)
         for _ in range(t):  # the drawn direction in the cells' own coordinates
             memdir = CCW[memdir]
         self.d = memdir
         self.out = [self.pos]
         self.seen = {self.pos: 0}
+        self.rest: Iterator[Coord] | None = None  # once stuck: the cells in reading order
 
     def index(self, cell: Coord) -> int | None:
         """The index of ``cell`` if the order has got that far, else ``None``."""
@@ -276,19 +281,22 @@ class Walk:
         shape, seen, out = self.shape, self.seen, self.out
         if len(out) >= shape.size:
             raise IndexError(len(out))
-        d = self.d
-        for _ in range(4):
-            nxt = shape.forward(self.pos, d)
-            if nxt not in seen:
-                self.pos, self.d = nxt, d
-                seen[nxt] = len(out)
-                out.append(nxt)
-                return
-            d = self.turns[d]
-        for cell in shape.reading(self.t):
+        if self.rest is None:
+            d = self.d
+            for _ in range(4):
+                nxt = shape.forward(self.pos, d)
+                if nxt not in seen:
+                    self.pos, self.d = nxt, d
+                    seen[nxt] = len(out)
+                    out.append(nxt)
+                    return
+                d = self.turns[d]
+            self.rest = shape.reading(self.t)  # stuck: "check the remaining board"
+        for cell in self.rest:
             if cell not in seen:
                 seen[cell] = len(out)
                 out.append(cell)
+                return
 
 
 _walk = lru_cache(maxsize=16)(Walk)
@@ -329,8 +337,8 @@ class Board:
     not part of the value: boards are equal when their cells, values and turns are.
     ``nr`` counts the cells holding ``r`` and ``cs`` holds the cells holding ``c``: R15 asks "is
     there an r, or else a c?" every keystroke, and a c-only pass goes from c to c.  The non-Empty
-    cells in reading order are sorted once, when a pass first asks, and then kept up to date by
-    every change (a copy and an insertion: cheap next to a sort)."""
+    cells in reading order are sorted once, when a pass first asks, and then handed on to the
+    board each change makes (:meth:`_hand_on`)."""
 
     __slots__ = ("shape", "values", "turns", "fresh", "nr", "cs", "_avail", "_keys", "_c_keys")
 
@@ -344,7 +352,7 @@ class Board:
             cs = immutables.Map({k: True for k, v in values.items() if v == "c"})
         self.nr, self.cs = nr, cs
         self._c_keys: list[Coord] | None = None
-        self._avail: tuple[tuple[str, int, int], int] | None = None  # (walk key, a lower bound)
+        self._avail: tuple[Walk, int] | None = None  # (a walk, no Empty cell before this index)
         self._keys: tuple[list[Coord] | None, list[Coord] | None] = (None, None)  # by (r, c), by (c, -r)
 
     @classmethod
@@ -380,9 +388,9 @@ class Board:
         if value is None:
             board = Board(self.shape, values.delete(coord), self.turns, self.fresh, nr, cs)
             if self._avail is not None:  # the first Empty cell is now this one, if it comes earlier
-                key, i = self._avail
-                j = self.shape.walk(*key).index(coord)
-                board._avail = (key, i if j is None else min(i, j))
+                walk, i = self._avail
+                j = walk.index(coord)
+                board._avail = (walk, i if j is None else min(i, j))
         else:
             if value == "r":
                 nr += 1
@@ -391,12 +399,20 @@ class Board:
             fresh = self.fresh if value == SPACE else self.fresh.set(coord, True)
             board = Board(self.shape, values.set(coord, value), self.turns, fresh, nr, cs)
             board._avail = self._avail  # filling a cell keeps "no Empty cell before i" true
-        keys = self._keys
-        if (old is None or value is None) and (keys[0] is not None or keys[1] is not None):
-            # a cell became non-Empty or Empty: keep the sorted cells up to date
-            keys = (_moved(keys[0], coord, 0, value is None), _moved(keys[1], coord, 1, value is None))
-        board._keys = keys
+        keys = self._hand_on(board)
+        if old is None or value is None:  # a cell became non-Empty or Empty
+            for odd, cells in enumerate(keys):
+                if cells is not None:
+                    _move(cells, coord, odd, value is None)
         return board
+
+    def _hand_on(self, board: Board) -> tuple[list[Coord] | None, list[Coord] | None]:
+        """Move the sorted cells to ``board``, the board a change made, to be updated there in
+        place: copying them would make every Backspace record (R17) keep a copy.  This board
+        sorts again if it is ever scanned again (after a Backspace)."""
+        keys = board._keys = self._keys
+        self._keys = (None, None)
+        return keys
 
     def cleared(self) -> Board:
         """Every cell Empty, the shape kept (``d``, R41's reset)."""
@@ -434,14 +450,14 @@ class Board:
             return self, []
         grown = shape.grown(new) if new else shape
         board = Board(grown, values, self.turns, EMPTY_MAP, self.nr, self.cs)
-        board._keys = self._keys  # the same non-Empty cells
+        self._hand_on(board)  # the same non-Empty cells
         return board, new
 
     def rotated(self) -> Board:
         """R27: turned 90° clockwise as a whole.  O(1): the cells keep their coordinates and
         everything is shared; only how they are drawn and read changes."""
         board = Board(self.shape, self.values, (self.turns + 1) % 4, self.fresh, self.nr, self.cs)
-        board._keys = self._keys
+        self._hand_on(board)
         return board
 
     def physical(self, coord: Coord) -> Coord:
@@ -497,14 +513,20 @@ class Board:
 
     def first_empty(self, memdir: str, turn: int) -> Coord | None:
         """R11/R20: the first Empty cell in walk order ("the first available cell")."""
-        key = (memdir, turn, self.turns)
-        walk = self.shape.walk(*key)
-        i = self._avail[1] if self._avail is not None and self._avail[0] == key else 0
-        values, size = self.values, self.shape.size
-        while i < size and walk[i] in values:
+        avail = self._avail
+        if avail is not None and avail[0].key == (memdir, turn, self.turns):
+            walk, i = avail
+        else:
+            walk, i = self.walk(memdir, turn), 0
+        values, size, out = self.values, self.shape.size, walk.out
+        while i < size:
+            cell = out[i] if i < len(out) else walk[i]
+            if cell not in values:
+                self._avail = (walk, i)
+                return cell
             i += 1
-        self._avail = (key, i)
-        return walk[i] if i < size else None
+        self._avail = (walk, i)
+        return None
 
     def first_value(self, memdir: str, turn: int) -> Coord | None:
         """R24/R32: the first non-Empty cell in walk order, if any."""
@@ -528,7 +550,12 @@ class Board:
 
     def next_value(self, coord: Coord | None) -> Coord | None:
         """The first non-Empty cell after ``coord`` in reading order (from the start for
-        ``None``), or ``None``: R19's scan."""
+        ``None``), or ``None``: R19's scan (run for every cell a pass executes)."""
+        if self.turns == 0 and coord is not None:  # the common case, inline
+            keys = self._keys[0]
+            if keys is not None:
+                i = bisect_right(keys, coord)
+                return keys[i] if i < len(keys) else None
         return _next(self._sorted_keys(), coord, self.turns)
 
     def next_c(self, coord: Coord | None) -> Coord | None:
@@ -548,17 +575,13 @@ class Board:
         return [values[cell] for cell in (keys if self.turns < 2 else reversed(keys))]
 
 
-def _moved(keys: list[Coord] | None, coord: Coord, odd: int, removed: bool) -> list[Coord] | None:
-    """``keys`` (sorted by :func:`_sorted`) with ``coord`` removed or inserted, as a new list."""
-    if keys is None:
-        return None
-    keys = keys.copy()
+def _move(keys: list[Coord], coord: Coord, odd: int, removed: bool) -> None:
+    """Remove ``coord`` from ``keys`` (sorted by :func:`_sorted`), or insert it."""
     probe = coord if not odd else (coord[1], -coord[0])
     if removed:
         del keys[bisect_left(keys, probe)]
     else:
         insort(keys, probe)
-    return keys
 
 
 def memory3(name: str) -> Board:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+import immutables
+
 from ..base import CellRef, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .boards import DECODE, OPPOSITE, SPACE, Board, D, L, R, U, display, memory3, norm
@@ -79,7 +81,7 @@ class TTGMachine(Machine):
         self.m3 = memory3(program.name)  # R4
         self.D = R  # R8, R9: D starts Right
         self.k = 1  # R8: S read as 1 (memory2 is all 0 at the start)
-        self.saves: tuple[Board, ...] = ()
+        self.saves = immutables.Map()  # index -> Board: O(log n) to add to and to keep, however many
         self.history: tuple | None = None  # R17 Backspace records: (kind, state, rest) linked
         self.depth = 0  # records in history
         self.key_index = 0  # the next keystroke
@@ -90,7 +92,7 @@ class TTGMachine(Machine):
         self.actions = 0  # R41
         self.event: tuple | None = None  # the last micro-step done (for the view)
         self.marks = (0, 0)  # steps at which the current keystroke and the current phase began
-        self._settings_cache: tuple[Board, tuple] | None = None
+        self._settings_cache: tuple[Board, tuple, tuple] | None = None  # (memory2, settings, memory order)
         self.next: tuple | None = None
         self._start_keystroke()
 
@@ -228,12 +230,16 @@ class TTGMachine(Machine):
             return cached[1]
         bits = m2_bits(self.m2)
         result = (DECODE[bits[0], bits[1]], DECODE[bits[2], bits[3]], bits[4], start_number(bits))
-        self._settings_cache = (self.m2, result)
+        self._settings_cache = (self.m2, result, result[1:3])
         return result
 
     def _memory_order(self) -> tuple[str, int]:
-        _, memdir, turn, _ = self.settings()
-        return memdir, turn
+        """``(memdir, turn)``, read live (R9): every put asks."""
+        cached = self._settings_cache
+        if cached is None or cached[0] is not self.m2:
+            self.settings()
+            cached = self._settings_cache
+        return cached[2]
 
     # ----- keystrokes (R13, R14, R17) ----------------------------------------------------------------
     def _state(self) -> tuple:
@@ -468,7 +474,7 @@ class TTGMachine(Machine):
             elif name == "main":
                 self.main = op[1]  # R27: frames on a turned board stay on their cells
             elif name == "save":
-                self.saves = self.saves + (self.m1,)
+                self.saves = self.saves.set(len(self.saves), self.m1)
             elif name == "call":
                 self.frames.append([op[1], None, 0, False, op[2]])
         if overflow:

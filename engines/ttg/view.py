@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 TITLES = {MAIN: "mainBoard", MEMORY1: "memory1", MEMORY2: "memory2", MEMORY3: "memory3"}
 DIRECTIONS = {"L": "← left", "U": "↑ up", "R": "→ right", "D": "↓ down"}
+SAVES_SHOWN = 20  # the newest saves listed (a program may save thousands of times)
 SPECIAL = {" ": "⎵", "\n": "⏎", "\t": "⇥", BACKSPACE: "⌫"}
 
 
@@ -202,7 +203,11 @@ def view(m: TTGMachine, last=None) -> View:
         target = "memory1 copy" if f[4] == -1 else f"save {f[4]}"
         frames.append(Value(f"@ {depth}", target, current=depth == len(m.frames) - 1, note=str(f[1] or "")))
     frames = frames or [Value("", "no pass running")]
-    saves = [Value(f"save {i}", picture(b)) for i, b in enumerate(m.saves)] or [Value("saves", "none")]
+    count = len(m.saves)
+    saves = [Value(f"save {i}", picture(m.saves[i])) for i in range(max(0, count - SAVES_SHOWN), count)]
+    if count > SAVES_SHOWN:
+        saves.insert(0, Value("saves", f"{count:,}", note=f"the last {SAVES_SHOWN} below"))
+    saves = saves or [Value("saves", "none")]
     upcoming = describe_event(m, ev)
     step = (Value("last", describe_event(m, m.event) or "—", changed=True),
             Value("next", upcoming or "— (the end)", current=True))
