@@ -6,6 +6,7 @@ import pytest
 
 from esodbg.engines.base import CellRef, Stop
 from esodbg.engines.debugger import Session
+from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.ttg import LANGUAGE as TTG, parse
 from esodbg.engines.ttg.boards import Board, Shape, memory3, norm
 from esodbg.engines.ttg.machine import LIMIT
@@ -172,6 +173,15 @@ def test_r27_rotation_turns_the_picture_and_cells_keep_their_coordinates():
     assert turned.get((0, 0)) == "a" and turned.physical((0, 0)) == (0, 0) and turned.logical((0, 0)) == (0, 0)
     assert turned.top_left() == (2, 0) and turned.shape is board.shape  # O(1): nothing is rebuilt
     assert turned.rotated().rotated().rotated() == board
+
+
+def test_r27_the_pass_goes_on_after_the_turned_cell():
+    # r c a / b _ _ : after c turns the board, reading order is b r / c / a, so the pass goes
+    # on with a (after c's new place) and b, now before it, never runs.
+    m = TTG.machine(parse("r", "t.ttg"), None, OutputLog())  # the machine alone: its boards are set
+    m.load_boards(Board.square({(0, 0): "r", (0, 1): "c", (0, 2): "a", (1, 0): "b"}))
+    assert m.run(100) is Stop.HALTED
+    assert sorted(m.m1.values.values()) == ["a"] and m.main.turns == 1
 
 
 def test_r28_arithmetic_and_division_by_zero():

@@ -551,12 +551,14 @@ class Board:
     def next_value(self, coord: Coord | None) -> Coord | None:
         """The first non-Empty cell after ``coord`` in reading order (from the start for
         ``None``), or ``None``: R19's scan (run for every cell a pass executes)."""
-        if self.turns == 0 and coord is not None:  # the common case, inline
-            keys = self._keys[0]
-            if keys is not None:
-                i = bisect_right(keys, coord)
-                return keys[i] if i < len(keys) else None
-        return _next(self._sorted_keys(), coord, self.turns)
+        t = self.turns
+        keys = self._keys[t & 1]
+        if keys is None:
+            keys = self._sorted_keys()
+        if t == 0 and coord is not None:  # the common case, inline
+            i = bisect_right(keys, coord)
+            return keys[i] if i < len(keys) else None
+        return _next(keys, coord, t)
 
     def next_c(self, coord: Coord | None) -> Coord | None:
         """The first cell holding ``c`` after ``coord`` in reading order (R15's c-only pass)."""
