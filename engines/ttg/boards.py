@@ -477,7 +477,8 @@ class Board:
     def grid(self) -> tuple[int, int, list[list[Coord | None]]]:
         """The board as drawn: ``(row0, col0, rows)`` over its bounding box, each entry the
         cell drawn at ``(row0 + i, col0 + j)`` or ``None`` off the board."""
-        drawn = {self.physical(cell): cell for cell in self.shape.reading()}
+        cells = self.shape.reading()
+        drawn = {self.physical(cell): cell for cell in cells} if self.turns else {cell: cell for cell in cells}
         r0, r1 = min(r for r, _ in drawn), max(r for r, _ in drawn)
         c0, c1 = min(c for _, c in drawn), max(c for _, c in drawn)
         return r0, c0, [[drawn.get((r, c)) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)]

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 TITLES = {MAIN: "mainBoard", MEMORY1: "memory1", MEMORY2: "memory2", MEMORY3: "memory3"}
 DIRECTIONS = {"L": "← left", "U": "↑ up", "R": "→ right", "D": "↓ down"}
+PICTURE_CELLS = 36  # the biggest save drawn as a picture
 SAVES_SHOWN = 20  # the newest saves listed (a program may save thousands of times)
 SPECIAL = {" ": "⎵", "\n": "⏎", "\t": "⇥", BACKSPACE: "⌫"}
 
@@ -156,7 +157,10 @@ def changed_cells(m: TTGMachine, ev: tuple | None) -> dict[str, set]:
 
 
 def picture(board: Board) -> str:
-    """A board as drawn, on one line with rows separated by ``/`` (the saves list)."""
+    """A board as drawn, on one line with rows separated by ``/`` (the saves list); a board too
+    big to read that way (a memory1 that ``g`` grew) by its size."""
+    if board.shape.size > PICTURE_CELLS:
+        return f"{board.shape.size:,} cells, {len(board.values):,} values"
     return "/".join("".join("_" if board.get(cell) is None else glyph(board.get(cell))[0]
                             for cell in line if cell is not None) for line in board.grid()[2])
 
