@@ -27,6 +27,7 @@ from esodbg.engines import by_name
 from esodbg.engines.base import CellRef, CodeRef, Location, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import InputLog, OutputLog
+from esodbg.engines.ttg.machine import ACTION_KEYS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -107,7 +108,6 @@ PASS_KEYSTROKES = 40
 # wholly on what was typed: each pass runs every command on the mainBoard (up to 10,000, R41),
 # each `g` grows memory1 by a ring, a swap makes memory1 the mainBoard.  Each runs for at most
 # RANDOM_SECONDS; the figures say how far it got.
-ACTION_KEYS = "rotcu+-*/%?^v<>gdps@!|#\nΣ"  # R39
 RANDOM_CASES = (
     ("uniform over the 25 action keys (R39)", ACTION_KEYS, 1.0),
     ("uniform over the property tests' keys (actions, a x 7 Space 0 é, Backspace)", ACTION_KEYS + "ax7 0é\b", 1.0),

@@ -14,11 +14,12 @@ from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.ttg import LANGUAGE as TTG, parse
 from esodbg.engines.ttg.boards import Board, Shape
+from esodbg.engines.ttg.machine import ACTION_KEYS
 
 from time_travel import assert_time_travel_is_exact
 
 # Every action (R39), data characters, digits, Space, Enter, Backspace, and a multi-byte letter.
-KEYS = list("rotcu+-*/%?^v<>gdps@!|#\nΣ") + list("ax7 0é") + ["\b"]
+KEYS = list(ACTION_KEYS) + list("ax7 0é") + ["\b"]
 streams = st.text(alphabet=st.sampled_from(KEYS), max_size=40)
 
 

@@ -66,6 +66,21 @@ def display(value: Value) -> str:
     return value if value.__class__ is str else str(value)
 
 
+def _quarter(coord: Coord) -> Coord:
+    """Where a quarter turn clockwise draws the cell ``(r, c)``: at ``(c, −r)`` (R27)."""
+    return coord[1], -coord[0]
+
+
+def _unquarter(coord: Coord) -> Coord:
+    """The inverse of :func:`_quarter`."""
+    return -coord[1], coord[0]
+
+
+def _cell(by_rows: bool, key: int, x: int) -> Coord:
+    """The cell at ``x`` on line ``key`` of the rows (``by_rows``) or of the columns."""
+    return (key, x) if by_rows else (x, key)
+
+
 class Shape:
     """A set of on-board coordinates and the orders over it, for a board turned ``t`` quarter
     turns (``t`` in 0..3; see :data:`ORIENT`).
@@ -135,8 +150,7 @@ class Shape:
         """R6: the first cell in reading order, as drawn: the leftmost cell of the top row."""
         by_rows, table, keys, desc = self._lines_of(t, True)
         line = table[keys[0]]
-        x = line[-1] if desc else line[0]
-        return (keys[0], x) if by_rows else (x, keys[0])
+        return _cell(by_rows, keys[0], line[-1] if desc else line[0])
 
     def reading(self, t: int = 0) -> Iterator[Coord]:
         """R6: every cell in reading order as drawn: row by row from the top, left to right."""
@@ -163,7 +177,7 @@ class Shape:
                 return None
             key = keys[j]
             x = table[key][-1] if desc else table[key][0]
-        return (key, x) if by_rows else (x, key)
+        return _cell(by_rows, key, x)
 
     def forward(self, pos: Coord, d: str) -> Coord:
         """R11: the next on-board cell from ``pos`` in direction ``d`` (of the cells' own
@@ -215,9 +229,8 @@ class Shape:
     def typing_order(self, d: str, t: int = 0) -> list[Coord]:
         """R12: the mainBoard typing order for the drawn direction ``d``: every cell, 1-based
         position ``k`` at index ``k - 1``."""
-        return [(key, x) if by_rows else (x, key)
-                for by_rows, key, line, start, step in self._lines(d, t)
-                for x in (line[(start + step * j) % len(line)] for j in range(len(line)))]
+        return [_cell(by_rows, key, line[(start + step * j) % len(line)])
+                for by_rows, key, line, start, step in self._lines(d, t) for j in range(len(line))]
 
     def typing_cell(self, d: str, k: int, t: int = 0) -> Coord:
         """``typing_order(d, t)[k - 1]`` without building the whole order (1 ≤ k ≤ size):
@@ -225,8 +238,7 @@ class Shape:
         for by_rows, key, line, start, step in self._lines(d, t):
             n = len(line)
             if k <= n:
-                x = line[(start + step * (k - 1)) % n]
-                return (key, x) if by_rows else (x, key)
+                return _cell(by_rows, key, line[(start + step * (k - 1)) % n])
             k -= n
         raise IndexError(k)
 
@@ -308,12 +320,13 @@ def _sorted(cells: Iterable[Coord], odd: bool) -> list[Coord]:
     """Cells sorted for reading order: by ``(r, c)``, or for a board turned an odd number of
     times by ``(c, -r)`` (and kept in that form).  Turned twice more, a board reads the same
     list backwards."""
-    return sorted(cells) if not odd else sorted((c, -r) for r, c in cells)
+    return sorted(cells) if not odd else sorted(map(_quarter, cells))
 
 
 def _next(keys: list[Coord], coord: Coord | None, t: int) -> Coord | None:
     """The first cell of ``keys`` (sorted by :func:`_sorted` for ``t``) after ``coord`` in
     reading order as drawn (from the start for ``None``), or ``None``."""
+    # _quarter and _unquarter written out: this runs for every cell a pass on a turned board executes
     probe = coord if coord is None or not t & 1 else (coord[1], -coord[0])
     if t < 2:
         i = 0 if probe is None else bisect_right(keys, probe)
@@ -462,17 +475,15 @@ class Board:
 
     def physical(self, coord: Coord) -> Coord:
         """Where the cell ``coord`` is drawn: turned ``turns`` times, ``(r, c) → (c, −r)``."""
-        r, c = coord
         for _ in range(self.turns):
-            r, c = c, -r
-        return r, c
+            coord = _quarter(coord)
+        return coord
 
     def logical(self, drawn: Coord) -> Coord:
         """The cell drawn at ``drawn`` (the inverse of :meth:`physical`)."""
-        r, c = drawn
         for _ in range(self.turns):
-            r, c = -c, r
-        return r, c
+            drawn = _unquarter(drawn)
+        return drawn
 
     def grid(self) -> tuple[int, int, list[list[Coord | None]]]:
         """The board as drawn: ``(row0, col0, rows)`` over its bounding box, each entry the
@@ -573,14 +584,14 @@ class Board:
         odd = self.turns & 1
         keys = self._keys[odd] or _sorted(self.values.keys(), odd)
         if odd:
-            keys = [(-y, x) for x, y in keys]  # (c, -r) back to (r, c)
+            keys = list(map(_unquarter, keys))
         values = self.values
         return [values[cell] for cell in (keys if self.turns < 2 else reversed(keys))]
 
 
 def _move(keys: list[Coord], coord: Coord, odd: int, removed: bool) -> None:
     """Remove ``coord`` from ``keys`` (sorted by :func:`_sorted`), or insert it."""
-    probe = coord if not odd else (coord[1], -coord[0])
+    probe = coord if not odd else _quarter(coord)
     if removed:
         del keys[bisect_left(keys, probe)]
     else:

@@ -29,7 +29,8 @@ from .boards import DECODE, OPPOSITE, SPACE, Board, D, L, R, U, display, memory3
 from .parser import BACKSPACE, ENTER, SIGMA, Program
 
 LIMIT = 10000  # R41: actions per pass before the mainBoard resets
-ACTIONS = frozenset("rotcu+-*/%?^v<>gdps@!|#\n" + SIGMA)  # R39
+ACTION_KEYS = "rotcu+-*/%?^v<>gdps@!|#\n" + SIGMA  # R39, in the page's order
+ACTIONS = frozenset(ACTION_KEYS)
 ARROWS = {"^": U, "v": D, "<": L, ">": R}
 HELLO = "hello world"  # R17: Backspace at the start
 MAIN, MEMORY1, MEMORY2, MEMORY3 = "main", "memory1", "memory2", "memory3"
@@ -92,7 +93,7 @@ class TTGMachine(Machine):
         self.actions = 0  # R41
         self.event: tuple | None = None  # the last micro-step done (for the view)
         self.marks = (0, 0)  # steps at which the current keystroke and the current phase began
-        self._settings_cache: tuple[Board, tuple, tuple] | None = None  # (memory2, settings, memory order)
+        self._settings_cache: tuple[Board, tuple] | None = None
         self.next: tuple | None = None
         self._start_keystroke()
 
@@ -230,16 +231,12 @@ class TTGMachine(Machine):
             return cached[1]
         bits = m2_bits(self.m2)
         result = (DECODE[bits[0], bits[1]], DECODE[bits[2], bits[3]], bits[4], start_number(bits))
-        self._settings_cache = (self.m2, result, result[1:3])
+        self._settings_cache = (self.m2, result)
         return result
 
     def _memory_order(self) -> tuple[str, int]:
-        """``(memdir, turn)``, read live (R9): every put asks."""
-        cached = self._settings_cache
-        if cached is None or cached[0] is not self.m2:
-            self.settings()
-            cached = self._settings_cache
-        return cached[2]
+        _, memdir, turn, _ = self.settings()
+        return memdir, turn
 
     # ----- keystrokes (R13, R14, R17) ----------------------------------------------------------------
     def _state(self) -> tuple:

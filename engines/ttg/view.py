@@ -79,7 +79,7 @@ def describe_event(m: TTGMachine, ev: tuple | None) -> str:
     if kind == "exec":
         _, cell, value, mode, ops, _ = ev
         what = {"skip": "skip", "escape": "escaped"}.get(mode, "exec")
-        effects = [effect(m, op) for op in ops]
+        effects = [effect(op) for op in ops]
         where = at(cell) if m.frames and m.frames[-1][0] is None else f"@ frame {at(cell)}"
         return f"{what} {glyph(value)} at {where}" + (": " + ", ".join(effects) if effects else "")
     if kind == "return":
@@ -104,7 +104,7 @@ def show(value) -> str:
     return "0 (nothing)" if value is None else glyph(value)
 
 
-def effect(m: TTGMachine, op: tuple) -> str:
+def effect(op: tuple) -> str:
     name = op[0]
     if name == "put":
         return f"put {show(op[1])} → memory1 {at(op[2])}" if op[2] is not None \
@@ -171,7 +171,7 @@ def view(m: TTGMachine, last=None) -> View:
     changed = changed_cells(m, m.event)
     cursor = m.main.typing_cell(m.D, m.k if m.k <= m.main.shape.size else 1)  # R14: where the next character goes
     marks_main = {cursor: "typing"}
-    at = m.location()
+    here = m.location()
     if ev is not None and ev[0] == "exec" and m.frames and m.frames[-1][0] is None:
         marks_main[ev[1]] = "ip"
     marks_m1 = {ev[2]: "ip"} if ev is not None and ev[0] == "owrite" else {}
@@ -221,7 +221,7 @@ def view(m: TTGMachine, last=None) -> View:
                 Panel("event", "Micro-step", step),
                 Panel("settings", "Settings (memory2)", settings),
                 Panel("frames", "Frames (@ calls) · saves (s)", (*frames, *saves), grow=True)),
-        location=at if at.board != CALL else None,
+        location=here if here.board != CALL else None,
         span=m.program.spans[cur] if 0 <= cur < n else None,
         next=upcoming,
     )
