@@ -208,6 +208,36 @@ def test_r33_skip():
     assert "a" not in m.m1.values.values()
 
 
+def pass_over(cells: str, m1: Board | None = None):
+    """The machine after one keystroke ``r`` whose pass runs ``cells`` (the mainBoard's cells
+    in reading order, from (0, 0) of a board wide enough; the first must be ``r``)."""
+    m = TTG.machine(parse("r", "t.ttg"), None, OutputLog())
+    m.load_boards(Board.square({divmod(i, 9): ch for i, ch in enumerate(cells)}, size=9), m1)
+    assert m.run(1000) is Stop.HALTED
+    return m
+
+
+@pytest.mark.parametrize("cells, put", [
+    ("r!!XY", ["Y"]),  # R33's first example: `!!X Y` skips `!` and `X`, runs `Y`
+    ("r!!!XY", ["Y"]),  # R33's second: `!!!X Y` skips `!`, `!` and `X`
+    ("r!XY", ["Y"]),
+    ("r!!X!YZ", ["Z"]),  # `!` and X skipped; the third `!` runs and skips Y
+])
+def test_r33_a_skipped_bang_leaves_the_pending_count_as_it_is(cells, put):
+    m = pass_over(cells, Board.square(size=4))
+    assert list(m.m1.values.values()) == put
+
+
+def test_r33_pending_skips_end_with_the_frame():
+    # @ calls a copy of memory1, whose last command is `!`: the skip it leaves pending ends with
+    # that frame, so the caller's next command `a` runs.
+    m = pass_over("r@a", Board.square({(2, 2): "!"}))
+    assert "a" in m.m1.values.values()
+    # and a pass that ends with a `!` pending does not skip the next keystroke's first command
+    s = run("a!rb")
+    assert sorted(s.machine.m1.values.values()) == ["a", "a", "b"]
+
+
 def test_r35_sigma_numbers_then_characters():
     assert run("2a7Σr").output.text() == "9a"
 

@@ -432,8 +432,9 @@ class TTGMachine(Machine):
         _, cell, value, mode, ops, _ = ev
         frame = self.frames[-1]
         self.event = ev
-        if mode == "skip":  # R33: not executed, not counted
-            frame[2] += 1 if value == "!" else -1
+        if mode == "skip":  # R33: not executed, not counted; skip goes down by one, and up
+            if value != "!":  # again for a skipped ``!``, so a skipped ``!`` leaves it as it is
+                frame[2] -= 1
             self._plan_exec()
             return
         self.actions += 1  # R41; an escaped put is an action of its own, as was its # (R36)
