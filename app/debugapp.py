@@ -23,7 +23,7 @@ from esodbg.engines.base import CellRef, CodeRef, Language, ParseError, Status, 
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.view import View
 
-from .files import LoadError, read_text
+from .files import LoadError, read_text, shown
 from .screens.help import HelpScreen
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
@@ -151,13 +151,13 @@ class DebuggerApp(App[None]):
 
     def on_mount(self) -> None:
         named = f" as {self.run_name}" if self.run_name is not None else ""
-        self.title = f"esodbg · {self.path.name}{named} ({self.language.title})"
+        self.title = f"esodbg · {shown(self.path.name)}{shown(named)} ({self.language.title})"
         if self.problem is not None:
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
             return
         view = self.session.view()
         source = self.query_one(SourceView)
-        source.border_title = f"{'Code' if view.code else 'Source'} · {self.path.name}"
+        source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
         source.load(self.session.program.source, view.code)
         location = self.session.machine.location()
         if isinstance(location, CodeRef):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -24,3 +25,9 @@ def read_text(path: Path, what: str = "program") -> str:
         line = data.count(b"\n", 0, error.start) + 1
         col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise LoadError(f"{path}:{line}:{col}: {what} is not UTF-8 text (byte 0x{data[error.start]:02x})") from None
+
+
+def shown(name: str | Path) -> str:
+    """A file name as the screen shows it: the bytes of a name that is not UTF-8 (which Python
+    holds as lone surrogates, PEP 383) drawn as U+FFFD, never written raw to the terminal."""
+    return os.fsencode(name).decode("utf-8", "replace")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from esodbg.app.debugapp import DebuggerApp
@@ -9,7 +10,7 @@ from esodbg.app.screens.help import HelpScreen
 from esodbg.app.screens.parse_error import ParseErrorScreen
 from esodbg.app.widgets.board import BoardView
 from esodbg.app.widgets.source import SourceView
-from esodbg.engines import FIFTEEN, MESSISCRIPT
+from esodbg.engines import FIFTEEN, MESSISCRIPT, TTG
 from esodbg.engines.base import CellRef, CodeRef, Status, Stop
 
 from conftest import EXAMPLES
@@ -201,3 +202,14 @@ async def test_step_back_across_a_typed_input_line_and_forward_again_reuses_it()
         await pilot.press("c")
         await settle(pilot)
         assert app.session.steps == end and app.session.output.text() == "3 2 1 0"
+
+
+async def test_a_file_name_that_is_not_utf8_runs_and_draws(tmp_path):
+    path = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), b"\xe9t\xff.ttg")))
+    path.write_bytes(b"hello world")
+    app = DebuggerApp(TTG, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.session.output.text() == "wehllwehlll " and app.session.machine.status is Status.HALTED
+        assert "\ufffd" in app.export_screenshot()  # the name is drawn, its undecodable bytes as �

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -160,3 +161,22 @@ def test_ttg_trailing_newline_warns_but_runs(tmp_path):
 def test_name_is_refused_for_languages_that_ignore_names():
     result = esodbg("exec", str(EXAMPLES / "fifteen" / "hello.15"), "--name", "x")
     assert result.returncode == 2 and "--name has no meaning" in result.stderr
+
+
+NOT_UTF8 = b"\xe9t\xff.ttg"  # bytes >= 0x80 that are not UTF-8, as a file system may hold them
+
+
+def test_ttg_name_that_is_not_utf8_runs_with_its_raw_bytes(tmp_path):
+    """R4 takes the name's bytes exactly as the file system gives them (docs/ttg.md); a name
+    given to --name the same way is the same name, and check agrees with exec."""
+    directory = os.fsencode(tmp_path)
+    with open(os.path.join(directory, NOT_UTF8), "wb") as f:
+        f.write(b"hello world")
+    named = os.path.join(directory, NOT_UTF8)
+    wow = str(EXAMPLES / "ttg" / "wow.txt")
+    runs = [subprocess.run([sys.executable, "-m", "esodbg.app", *args], capture_output=True, timeout=60)
+            for args in (["exec", named], ["check", named], [b"exec", wow.encode(), b"--name", NOT_UTF8])]
+    for result in runs:
+        assert result.returncode == 0 and b"Traceback" not in result.stderr
+    assert runs[0].stdout == runs[2].stdout == b"wehllwehlll "  # the same program under the same name
+    assert b": ok (Tic Tac Toe Grow)" in runs[1].stdout

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from esodbg.engines.base import CellRef, Stop
@@ -48,6 +50,14 @@ def test_r4_memory3_from_the_basename_and_name_option():
     program = TTG.rename(parse("", "dir/a.ttg"), "wow.txt")
     assert run_program(program).machine.m3 == memory3("wow.txt")
     assert parse("", "some/dir/wow.txt").name == "wow.txt"
+
+
+def test_r4_a_name_that_is_not_utf8_uses_its_raw_bytes():
+    name = os.fsdecode(b"\xe9t\xff.ttg")  # how Python hands over such a name (PEP 383)
+    # 0xe9 = 11101001, "t" = 0x74 = 01110100: the first nine bits are 111 010 010
+    assert sorted(memory3(name).values) == [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]
+    assert memory3("\ud800x").shape.size == 9  # a lone surrogate no file system gives: no error
+    assert memory3("é") == memory3(os.fsdecode("é".encode()))  # a UTF-8 name is its UTF-8 bytes
 
 
 def run_program(program) -> Session:

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from esodbg.engines.base import Diagnostic, Span
 
+from ..files import shown
 from ..widgets.source import SourceView
 
 
@@ -22,7 +23,7 @@ class ParseErrorScreen(Screen[None]):
 
     def __init__(self, path: str, source: str, diagnostics: tuple[Diagnostic, ...] | str) -> None:
         super().__init__()
-        self.path, self.source, self.diagnostics = path, source, diagnostics
+        self.path, self.source, self.diagnostics = shown(path), source, diagnostics
 
     def compose(self) -> ComposeResult:
         text = Text(end="")
@@ -32,7 +33,7 @@ class ParseErrorScreen(Screen[None]):
             count = len(self.diagnostics)
             text.append(f"{self.path} cannot run: {count} problem{'s' if count > 1 else ''}\n\n", "bold")
             for d in self.diagnostics:
-                text.append(f"{d.file}:{d.line}:{d.col}: ", "bold")
+                text.append(f"{shown(d.file)}:{d.line}:{d.col}: ", "bold")
                 text.append("error: ", "bold red")
                 text.append(f"{d.message}\n")
         text.append("\nFix the file and press r to read it again, or q to quit.", "dim")

@@ -21,6 +21,7 @@ value.  The Space string ``" "`` is a value like any other except that it never 
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_left, bisect_right, insort
 from functools import lru_cache
 from typing import Iterable, Iterator
@@ -598,8 +599,21 @@ def _move(keys: list[Coord], coord: Coord, odd: int, removed: bool) -> None:
         insort(keys, probe)
 
 
+def name_bytes(name: str) -> bytes:
+    """R4's "UTF-8 bytes" of a file name, as the file system or the command line gave them.
+
+    Python hands the bytes of a name that is not UTF-8 to us as lone surrogates (PEP 383's
+    ``surrogateescape``); :func:`os.fsencode` turns them back into exactly those bytes, and
+    encodes every valid name as its UTF-8 bytes.  A name made in a program with other lone
+    surrogates (no file system gives those) is encoded with ``surrogatepass``."""
+    try:
+        return os.fsencode(name)
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogatepass")
+
+
 def memory3(name: str) -> Board:
-    """R4: the bits of the name's UTF-8 bytes, most significant first; the first nine fill the
-    3x3 in reading order (1 is Num 1, 0 is Empty), padded with 0."""
-    bits = "".join(f"{byte:08b}" for byte in name.encode("utf-8"))[:9].ljust(9, "0")
+    """R4: the bits of the name's bytes (:func:`name_bytes`), most significant first; the first
+    nine fill the 3x3 in reading order (1 is Num 1, 0 is Empty), padded with 0."""
+    bits = "".join(f"{byte:08b}" for byte in name_bytes(name))[:9].ljust(9, "0")
     return Board.square({divmod(i, 3): 1 for i, bit in enumerate(bits) if bit == "1"})
