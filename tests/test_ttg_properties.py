@@ -4,6 +4,7 @@ of stepping — micro-step, phase, keystroke (R43, R44)."""
 
 from __future__ import annotations
 
+import bisect
 import random
 
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.ttg import LANGUAGE as TTG, parse
 from esodbg.engines.ttg.boards import Board, Shape
+from esodbg.engines.ttg.lines import Line
 from esodbg.engines.ttg.machine import ACTION_KEYS
 
 from time_travel import assert_time_travel_is_exact
@@ -123,3 +125,24 @@ def test_the_kept_scan_order_is_always_the_reading_order(text):
             record = record[2]
         for board in boards:
             assert scan(board) == [c for c in board.shape.reading(board.turns) if c in board.values]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(-40, 40), min_size=1), st.lists(st.sets(st.integers(-50, 50)), max_size=4),
+       st.integers(-60, 60))
+def test_a_line_of_runs_behaves_as_its_sorted_list(values, additions, x):
+    """A board's rows and columns are kept as runs (`lines.Line`, for linear memory); every
+    question the orders ask must answer as the plain sorted list of its cells would."""
+    line = Line.of(values)
+    for added in additions:
+        line = line.with_values(added - values)
+        values = values | added
+    plain = sorted(values)
+    assert list(line) == plain and list(reversed(line)) == plain[::-1] and len(line) == len(plain)
+    assert [line[i] for i in range(-len(plain), len(plain))] == plain + plain
+    assert line.rank(x) == bisect.bisect_left(plain, x) and line.rank_after(x) == bisect.bisect_right(plain, x)
+    assert (x in line) == (x in values)
+    for i, value in enumerate(plain):  # a step along the line on the torus (R11), both ways
+        assert line.following(value) == plain[(i + 1) % len(plain)]
+        assert line.preceding(value) == plain[i - 1]
+    assert all(start > end for end, start in zip(line.ends, line.starts[1:]))  # runs kept maximal (ends exclusive)

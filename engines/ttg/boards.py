@@ -27,9 +27,13 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 import immutables
+from sortedcontainers import SortedList
+
+from .lines import Line
 
 Coord = tuple[int, int]
 Value = int | str
+Keys = list[Coord] | SortedList  # a board's non-Empty cells in reading order (see Board)
 
 L, U, R, D = "L", "U", "R", "D"
 OPPOSITE = {L: R, R: L, U: D, D: U}
@@ -88,75 +92,67 @@ class Shape:
 
     Boards whose values differ but whose cells are the same share one shape, so typing and
     putting never recompute an order; only growth makes a new shape.  ``rows`` maps a row to its
-    sorted columns, ``cols`` a column to its sorted rows (never mutated once the shape exists:
-    a grown shape shares every line that did not change)."""
+    columns, ``cols`` a column to its rows, each a :class:`~.lines.Line`; ``row_keys`` and
+    ``col_keys`` are the rows and columns that hold cells, as lines too.  All of it is
+    immutable and persistent: a grown shape shares every line that did not change, and a
+    changed line costs O(its runs), not O(its length) — the Backspace records (R17) keep every
+    shape a run ever had, so this is what keeps their memory linear."""
 
     __slots__ = ("rows", "cols", "row_keys", "col_keys", "size")
 
     def __init__(self, rows: immutables.Map, cols: immutables.Map, size: int,
-                 row_keys: list[int] | None = None, col_keys: list[int] | None = None) -> None:
+                 row_keys: Line | None = None, col_keys: Line | None = None) -> None:
         self.rows, self.cols, self.size = rows, cols, size
-        self.row_keys = row_keys if row_keys is not None else sorted(rows.keys())
-        self.col_keys = col_keys if col_keys is not None else sorted(cols.keys())
+        self.row_keys = row_keys if row_keys is not None else Line.of(rows.keys())
+        self.col_keys = col_keys if col_keys is not None else Line.of(cols.keys())
 
     @classmethod
     def of(cls, coords: Iterable[Coord]) -> Shape:
         rows: dict[int, list[int]] = {}
         cols: dict[int, list[int]] = {}
         size = 0
-        for r, c in sorted(set(coords)):
+        for r, c in set(coords):
             rows.setdefault(r, []).append(c)
             cols.setdefault(c, []).append(r)
             size += 1
-        for lst in cols.values():
-            lst.sort()
-        return cls(immutables.Map(rows), immutables.Map(cols), size)
+        return cls(immutables.Map({r: Line.of(line) for r, line in rows.items()}),
+                   immutables.Map({c: Line.of(line) for c, line in cols.items()}), size)
 
     def __contains__(self, coord: Coord) -> bool:
-        cols = self.rows.get(coord[0])
-        if cols is None:
-            return False
-        i = bisect_left(cols, coord[1])
-        return i < len(cols) and cols[i] == coord[1]
+        line = self.rows.get(coord[0])
+        return line is not None and coord[1] in line
 
     def grown(self, new: list[Coord]) -> Shape:
-        """This shape plus the off-board coordinates ``new``.  Only the rows and columns that
-        change are copied; the tables of lines are persistent maps, so the grown shape shares
-        everything else with this one (``g`` growing memory1 by a ring on every pass, with
-        every shape kept by the Backspace records, would otherwise copy the tables each time)."""
+        """This shape plus the off-board coordinates ``new``: only the lines that change are
+        made again, each in O(its runs)."""
         rows: dict[int, list[int]] = {}
         cols: dict[int, list[int]] = {}
         for r, c in new:
-            line = rows.get(r)
-            if line is None:  # copy a line once, the first time it changes
-                line = rows[r] = list(self.rows.get(r, ()))
-            insort(line, c)
-            line = cols.get(c)
-            if line is None:
-                line = cols[c] = list(self.cols.get(c, ()))
-            insort(line, r)
-        return Shape(self.rows.update(rows), self.cols.update(cols), self.size + len(new),
+            rows.setdefault(r, []).append(c)
+            cols.setdefault(c, []).append(r)
+        return Shape(_with(self.rows, rows), _with(self.cols, cols), self.size + len(new),
                      _keys_with(self.row_keys, self.rows, rows), _keys_with(self.col_keys, self.cols, cols))
 
-    def _lines_of(self, t: int, drawn_rows: bool) -> tuple[bool, dict[int, list[int]], list[int], bool]:
+    def _lines_of(self, t: int, drawn_rows: bool) -> tuple[bool, immutables.Map, Line, bool, bool]:
         """The drawn rows (or columns) of the shape turned ``t`` times: ``(by_rows, table,
-        keys, desc)`` — the lines are ``table[key]`` for ``key`` in ``keys`` (in drawn order),
-        rows of the shape if ``by_rows``; ``desc`` if a line's cells are drawn in decreasing
-        order."""
+        keys, keys_desc, desc)`` — the lines are ``table[key]`` for ``key`` in ``keys``, drawn
+        in decreasing order of key if ``keys_desc``; they are rows of the shape if ``by_rows``;
+        ``desc`` if a line's cells are drawn in decreasing order."""
         by_rows, keys_desc, desc = ORIENT[t][0 if drawn_rows else 1]
-        keys = self.row_keys if by_rows else self.col_keys
-        return by_rows, self.rows if by_rows else self.cols, keys[::-1] if keys_desc else keys, desc
+        return by_rows, self.rows if by_rows else self.cols, self.row_keys if by_rows else self.col_keys, \
+            keys_desc, desc
 
     def top_left(self, t: int = 0) -> Coord:
         """R6: the first cell in reading order, as drawn: the leftmost cell of the top row."""
-        by_rows, table, keys, desc = self._lines_of(t, True)
-        line = table[keys[0]]
-        return _cell(by_rows, keys[0], line[-1] if desc else line[0])
+        by_rows, table, keys, keys_desc, desc = self._lines_of(t, True)
+        key = keys[-1] if keys_desc else keys[0]
+        line = table[key]
+        return _cell(by_rows, key, line[-1] if desc else line[0])
 
     def reading(self, t: int = 0) -> Iterator[Coord]:
         """R6: every cell in reading order as drawn: row by row from the top, left to right."""
-        by_rows, table, keys, desc = self._lines_of(t, True)
-        for key in keys:
+        by_rows, table, keys, keys_desc, desc = self._lines_of(t, True)
+        for key in reversed(keys) if keys_desc else keys:
             line = reversed(table[key]) if desc else table[key]
             if by_rows:
                 yield from ((key, x) for x in line)
@@ -166,15 +162,15 @@ class Shape:
     def after(self, coord: Coord, t: int = 0) -> Coord | None:
         """R19: the next on-board cell after ``coord`` (on the board) in reading order as
         drawn, ``None`` after the last cell."""
-        by_rows, table, keys, desc = self._lines_of(t, True)
+        by_rows, table, keys, keys_desc, desc = self._lines_of(t, True)
         key, x = coord if by_rows else (coord[1], coord[0])
         line = table[key]
-        i = bisect_left(line, x) - 1 if desc else bisect_right(line, x)
+        i = line.rank(x) - 1 if desc else line.rank_after(x)
         if 0 <= i < len(line):
             x = line[i]
-        else:
-            j = keys.index(key) + 1  # O(lines): only t and ? ask, once per execution
-            if j == len(keys):
+        else:  # the first cell of the next line as drawn
+            j = keys.rank(key) + (-1 if keys_desc else 1)
+            if not 0 <= j < len(keys):
                 return None
             key = keys[j]
             x = table[key][-1] if desc else table[key][0]
@@ -185,13 +181,13 @@ class Shape:
         coordinates) along its row or column, wrapping round (the torus); ``pos`` itself if it
         is alone on its line."""
         r, c = pos
-        if d == R or d == L:
-            line = self.rows[r]
-            i = bisect_right(line, c) if d == R else bisect_left(line, c) - 1
-            return r, line[i % len(line)]
-        line = self.cols[c]
-        i = bisect_right(line, r) if d == D else bisect_left(line, r) - 1
-        return line[i % len(line)], c
+        if d == R:
+            return r, self.rows[r].following(c)
+        if d == L:
+            return r, self.rows[r].preceding(c)
+        if d == D:
+            return self.cols[c].following(r), c
+        return self.cols[c].preceding(r), c
 
     def walk(self, memdir: str, turn: int, t: int = 0) -> Walk:
         """R11, the memory order for ``memdir`` and ``turn`` of the shape turned ``t`` times
@@ -200,7 +196,7 @@ class Shape:
         cell, where a shape shares most of its lines with the one it grew from."""
         return _walk(self, memdir, turn, t)
 
-    def _lines(self, d: str, t: int) -> Iterator[tuple[bool, int, list[int], int, int]]:
+    def _lines(self, d: str, t: int) -> Iterator[tuple[bool, int, Line, int, int]]:
         """R12: the typing order for the drawn direction ``d`` as lines — drawn rows for L/R,
         drawn columns for U/D — each as ``(by_rows, key, line, start, step)``: the line's cells
         are ``line[(start + step·j) % len(line)]``.  The first line starts at the top-left cell;
@@ -208,22 +204,27 @@ class Shape:
         wrapping through walls.  Columns run from the top-left cell's rightwards, then wrap to
         the leftmost."""
         row_major = d in (L, R)
-        by_rows, table, keys, desc = self._lines_of(t, row_major)
+        by_rows, table, keys, keys_desc, desc = self._lines_of(t, row_major)
+        count = len(keys)
+        first = 0  # drawn position of the first line
         if not row_major:  # the top-left cell's column first
             top_left = self.top_left(t)
-            i = keys.index(top_left[0] if by_rows else top_left[1])
-            keys = keys[i:] + keys[:i]
+            first = keys.rank(top_left[0] if by_rows else top_left[1])
+            if keys_desc:
+                first = count - 1 - first
         step = (1 if d in (R, D) else -1) * (-1 if desc else 1)
         last = None
-        for key in keys:
+        for j in range(count):
+            p = (first + j) % count
+            key = keys[count - 1 - p if keys_desc else p]
             line = table[key]
             n = len(line)
             if last is None:  # the top-left cell is the first cell of its row and of its column
                 start = n - 1 if desc else 0
             elif step == 1:
-                start = bisect_right(line, last) % n
+                start = line.rank_after(last) % n
             else:
-                start = (bisect_left(line, last) - 1) % n
+                start = (line.rank(last) - 1) % n
             last = line[(start + step * (n - 1)) % n]
             yield by_rows, key, line, start, step
 
@@ -244,10 +245,19 @@ class Shape:
         raise IndexError(k)
 
 
-def _keys_with(keys: list[int], table: immutables.Map, changed: dict[int, list[int]]) -> list[int]:
-    """The sorted line keys ``keys`` of ``table`` plus those of ``changed`` (shared if none is new)."""
-    added = [key for key in changed if key not in table]
-    return sorted(keys + added) if added else keys
+def _with(table: immutables.Map, added: dict[int, list[int]]) -> immutables.Map:
+    """``table`` (line key → :class:`Line`) with the values ``added[key]`` added to each line."""
+    with table.mutate() as lines:
+        for key, values in added.items():
+            line = table.get(key)
+            lines[key] = Line.of(values) if line is None else line.with_values(values)
+        return lines.finish()
+
+
+def _keys_with(keys: Line, table: immutables.Map, added: dict[int, list[int]]) -> Line:
+    """The line keys ``keys`` of ``table`` plus those of ``added`` (shared if none is new)."""
+    new = [key for key in added if key not in table]
+    return keys.with_values(new) if new else keys
 
 
 class Walk:
@@ -351,8 +361,11 @@ class Board:
     not part of the value: boards are equal when their cells, values and turns are.
     ``nr`` counts the cells holding ``r`` and ``cs`` holds the cells holding ``c``: R15 asks "is
     there an r, or else a c?" every keystroke, and a c-only pass goes from c to c.  The non-Empty
-    cells in reading order are sorted once, when a pass first asks, and then handed on to the
-    board each change makes (:meth:`_hand_on`)."""
+    cells in reading order are sorted once, when first asked for, and then handed on to the
+    board each change makes (:meth:`_hand_on`): as a plain sorted list on a board a pass scans
+    (bisection is fastest there, and a mainBoard changes a cell per keystroke or so), as a
+    ``SortedList`` on a memory board, which every put changes and ``o``/Σ read in order (a
+    list would move half its cells on every put)."""
 
     __slots__ = ("shape", "values", "turns", "fresh", "nr", "cs", "_avail", "_keys", "_c_keys")
 
@@ -367,7 +380,7 @@ class Board:
         self.nr, self.cs = nr, cs
         self._c_keys: list[Coord] | None = None
         self._avail: tuple[Walk, int] | None = None  # (a walk, no Empty cell before this index)
-        self._keys: tuple[list[Coord] | None, list[Coord] | None] = (None, None)  # by (r, c), by (c, -r)
+        self._keys: tuple[Keys | None, Keys | None] = (None, None)  # by (r, c), by (c, -r)
 
     @classmethod
     def square(cls, values: dict[Coord, Value] | None = None, size: int = 3) -> Board:
@@ -434,8 +447,8 @@ class Board:
 
     def normalised(self) -> Board:
         """Every value passed through :func:`norm` (R21: a mainBoard becoming memory).  The
-        board it makes keeps no sorted cells (memory is not scanned, and keeping them up to
-        date would cost every put a copy)."""
+        sorted cells are handed on as memory keeps them (:meth:`_ordered_keys`), less those a
+        ``0`` empties."""
         changes = [(k, norm(v)) for k, v in self.values.items() if v.__class__ is str and len(v) == 1 and "0" <= v <= "9"]
         with self.values.mutate() as values:
             for k, v in changes:
@@ -443,7 +456,14 @@ class Board:
                     del values[k]
                 else:
                     values[k] = v
-            return Board(self.shape, values.finish(), self.turns, self.fresh, self.nr, self.cs)
+            board = Board(self.shape, values.finish(), self.turns, self.fresh, self.nr, self.cs)
+        keys = board._keys = tuple(None if cells is None else SortedList(cells) for cells in self._keys)
+        for k, v in changes:
+            if v is None:
+                for odd, cells in enumerate(keys):
+                    if cells is not None:
+                        _move(cells, k, odd, True)
+        return board
 
     def updated(self) -> tuple[Board, list[Coord]]:
         """R6 board update: every off-board neighbour of a non-Empty, non-Space cell joins the
@@ -465,6 +485,8 @@ class Board:
         grown = shape.grown(new) if new else shape
         board = Board(grown, values, self.turns, EMPTY_MAP, self.nr, self.cs)
         self._hand_on(board)  # the same non-Empty cells
+        if not new:  # the same shape, so the same walk: where its first Empty cell is still holds
+            board._avail = self._avail
         return board, new
 
     def rotated(self) -> Board:
@@ -553,11 +575,22 @@ class Board:
         return walk[i]
 
     def _sorted_keys(self) -> list[Coord]:
-        """The non-Empty cells sorted for reading order as :func:`_sorted` says, kept."""
+        """The non-Empty cells sorted for reading order as :func:`_sorted` says, kept as a
+        plain list (for the scan)."""
         odd = self.turns & 1
         keys = self._keys[odd]
-        if keys is None:
-            keys = _sorted(self.values.keys(), odd)
+        if keys.__class__ is not list:
+            keys = _sorted(self.values.keys(), odd) if keys is None else list(keys)
+            self._keys = (keys, self._keys[1]) if not odd else (self._keys[0], keys)
+        return keys
+
+    def _ordered_keys(self) -> SortedList:
+        """The same cells kept as a ``SortedList`` (for memory, which puts change often)."""
+        odd = self.turns & 1
+        keys = self._keys[odd]
+        if keys.__class__ is not SortedList:
+            keys = SortedList(self.values.keys() if not odd else map(_quarter, self.values.keys())) \
+                if keys is None else SortedList(keys)
             self._keys = (keys, self._keys[1]) if not odd else (self._keys[0], keys)
         return keys
 
@@ -566,7 +599,7 @@ class Board:
         ``None``), or ``None``: R19's scan (run for every cell a pass executes)."""
         t = self.turns
         keys = self._keys[t & 1]
-        if keys is None:
+        if keys.__class__ is not list:
             keys = self._sorted_keys()
         if t == 0 and coord is not None:  # the common case, inline
             i = bisect_right(keys, coord)
@@ -580,23 +613,29 @@ class Board:
         return _next(self._c_keys, coord, self.turns)
 
     def in_reading_order(self) -> list[Value]:
-        """The non-Empty values in reading order (R24 ``o``, R35 Σ).  Sorts afresh unless a
-        pass keeps the order already (memory1 is not scanned: see :meth:`normalised`)."""
-        odd = self.turns & 1
-        keys = self._keys[odd] or _sorted(self.values.keys(), odd)
-        if odd:
-            keys = list(map(_unquarter, keys))
+        """The non-Empty values in reading order (R24 ``o``, R35 Σ).  The sorted cells are
+        kept from then on (each change updates them, see :meth:`set`), so a memory1 that ``o``
+        or Σ reads again and again is sorted once."""
+        keys = self._ordered_keys()
+        cells = keys if self.turns < 2 else reversed(keys)
+        if self.turns & 1:
+            cells = map(_unquarter, cells)
         values = self.values
-        return [values[cell] for cell in (keys if self.turns < 2 else reversed(keys))]
+        return [values[cell] for cell in cells]
 
 
-def _move(keys: list[Coord], coord: Coord, odd: int, removed: bool) -> None:
+def _move(keys: Keys, coord: Coord, odd: int, removed: bool) -> None:
     """Remove ``coord`` from ``keys`` (sorted by :func:`_sorted`), or insert it."""
     probe = coord if not odd else _quarter(coord)
-    if removed:
-        del keys[bisect_left(keys, probe)]
+    if keys.__class__ is list:
+        if removed:
+            del keys[bisect_left(keys, probe)]
+        else:
+            insort(keys, probe)
+    elif removed:
+        keys.remove(probe)
     else:
-        insort(keys, probe)
+        keys.add(probe)
 
 
 def name_bytes(name: str) -> bytes:

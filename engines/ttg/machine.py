@@ -402,8 +402,11 @@ class TTGMachine(Machine):
             return ()
         if value == "p":
             return (("out", display(m1.get(first))), ("mset", first, None))
-        numeric = m1.get(first).__class__ is int
-        text = "".join(display(v) for v in m1.in_reading_order() if (v.__class__ is int) == numeric)
+        values = m1.in_reading_order()
+        if m1.get(first).__class__ is int:
+            text = "".join(map(str, [v for v in values if v.__class__ is int]))
+        else:
+            text = "".join([v for v in values if v.__class__ is str])
         return (("out", text),)
 
     def _plan_arithmetic(self, op: str) -> tuple[Op, ...]:
