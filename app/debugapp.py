@@ -29,7 +29,7 @@ from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
 from .widgets.messages import BreakpointToggled
-from .widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView, output_tail
+from .widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView, kinds_label, output_tail
 from .widgets.source import SourceView
 
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
@@ -213,7 +213,7 @@ class DebuggerApp(App[None]):
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         if self.language.reads_input:
             self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
-        self.query_one(BreakpointList).show(list(session.breakpoints), view)
+        self.query_one(BreakpointList).show(list(session.breakpoints), view, len(self.language.breakpoint_kinds) > 1)
         self.query_one(StatusBar).show(*self._status(view, rate))
 
     @staticmethod
@@ -351,6 +351,8 @@ class DebuggerApp(App[None]):
             current = breakpoints.get(at).kinds
             i = cycle.index(current) if current in cycle else -1
             breakpoints.set_kinds(at, cycle[(i + 1) % len(cycle)])
+        where = self.session.view().describe(at)
+        self.notify(f"breakpoint at {where} stops at: {kinds_label(breakpoints.get(at).kinds)}", timeout=3)
         self.render_state()
 
     def _cursor_pane(self):

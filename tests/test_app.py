@@ -14,6 +14,7 @@ from esodbg.engines import FIFTEEN, MESSISCRIPT, TTG
 from esodbg.engines.base import CellRef, CodeRef, Status, Stop
 
 from conftest import EXAMPLES
+from screen import screen_lines
 
 HELLO = EXAMPLES / "fifteen" / "hello.15"
 TRUTH = EXAMPLES / "fifteen" / "truth.15"
@@ -213,3 +214,68 @@ async def test_a_file_name_that_is_not_utf8_runs_and_draws(tmp_path):
         await settle(pilot)
         assert app.session.output.text() == "wehllwehlll " and app.session.machine.status is Status.HALTED
         assert "\ufffd" in app.export_screenshot()  # the name is drawn, its undecodable bytes as �
+
+
+# ----- Tic Tac Toe Grow's panes (issue 11) ---------------------------------------------------------
+
+WOW = EXAMPLES / "ttg" / "wow.txt"
+
+
+def pane_text(app, title: str) -> str:
+    """The words inside the right-hand pane titled ``title``, joined (a wrapped line reads on)."""
+    lines = screen_lines(app)
+    top = next(i for i, line in enumerate(lines) if f"─ {title} " in line)
+    left = lines[top].index("╭", lines[top].index(f"─ {title} ") - 3)
+    inside = []
+    for line in lines[top + 1:]:
+        if line[left:left + 1] == "╰":
+            break
+        inside.append(line[left + 1:].split("│")[0])
+    return " ".join(" ".join(inside).split())
+
+
+async def test_ttg_micro_step_panel_shows_the_whole_event_at_every_width():
+    for size in ((80, 24), (120, 40), (200, 60)):
+        app = DebuggerApp(TTG, WOW)
+        async with app.run_test(size=size) as pilot:
+            session = app.session
+            while session.machine.next[0] != "swap":
+                session.step()
+            app.render_state()
+            await pilot.pause()
+            text = pane_text(app, "Micro-step")
+            assert "next memory1 is full: swap mainBoard ↔ memory1, then put e" in text, size
+            assert "…" not in text
+
+
+async def test_ttg_keystroke_panel_values_stay_aligned_from_frame_to_frame():
+    app = DebuggerApp(TTG, WOW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        columns = set()
+        for _ in range(4):
+            await pilot.press("9", "n")
+            line = next(line for line in screen_lines(app) if "│ phase " in line)
+            columns.add(line.index(line.split("phase")[1].strip()))
+        assert len(columns) == 1  # "write", "pass", "update" all start in the same column
+
+
+async def test_ttg_t_cycles_breakpoint_kinds_names_each_and_says_so():
+    app = DebuggerApp(TTG, WOW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        seen = []
+        for _ in range(6):
+            await pilot.press("t")
+            bp = next(iter(app.session.breakpoints))
+            seen.append(bp.kinds)
+            assert "+".join(sorted(bp.kinds)) in pane_text(app, "Breakpoints")
+        assert seen == [{"exec", "write"}, {"exec"}, {"write"}, {"data"}, {"grow"}, {"exec", "write", "data", "grow"}]
+        messages = [n.message for n in app._notifications]
+        assert any(m.endswith("stops at: exec") for m in messages)
+
+
+async def test_ttg_breakpoint_on_a_compact_board_is_drawn_as_a_dot():
+    app = DebuggerApp(TTG, WOW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("b")
+        assert CellRef("main", 0, 0) in app.session.breakpoints
+        assert "[●_ ]" in screen_lines(app)[1]  # the ● reads without colour, as on 15's boards

@@ -13,6 +13,7 @@ from esodbg.engines import for_file
 from conftest import EXAMPLES
 
 SIZE = (120, 40)
+SMALL = (80, 24)  # the smallest supported terminal
 PROGRAMS = Path(__file__).parent / "programs"
 
 
@@ -132,7 +133,8 @@ def test_ttg_wow_mid_run(snap_compare, in_dir):
     assert snap_compare(wow(in_dir), press=["9", "k", "6", "n"], terminal_size=SIZE)
 
 
-def test_ttg_wow_at_the_overflow_swap(snap_compare, in_dir):
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_ttg_wow_at_the_overflow_swap(snap_compare, in_dir, size):
     async def run_before(pilot):
         session = pilot.app.session
         while session.machine.next[0] != "swap":
@@ -141,7 +143,18 @@ def test_ttg_wow_at_the_overflow_swap(snap_compare, in_dir):
         pilot.app.render_state()
         await pilot.pause()
 
-    assert snap_compare(wow(in_dir), run_before=run_before, terminal_size=SIZE)
+    assert snap_compare(wow(in_dir), run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_ttg_inside_nested_at_frames_with_a_breakpoint(snap_compare, in_dir, size):
+    async def run_before(pilot):
+        # Into the pass of the last keystroke, where @ calls save 1 and that frame calls save 0
+        # (long micro-step lines), then a breakpoint on the cursor's cell (its ● on the board).
+        await pilot.press("2", "7", "n", "b")
+        await pilot.pause()
+
+    assert snap_compare(app(in_dir, EXAMPLES / "ttg", "save_call.ttg"), run_before=run_before, terminal_size=size)
 
 
 def test_ttg_wow_at_the_end(snap_compare, in_dir):

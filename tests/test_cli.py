@@ -180,3 +180,12 @@ def test_ttg_name_that_is_not_utf8_runs_with_its_raw_bytes(tmp_path):
         assert result.returncode == 0 and b"Traceback" not in result.stderr
     assert runs[0].stdout == runs[2].stdout == b"wehllwehlll "  # the same program under the same name
     assert b": ok (Tic Tac Toe Grow)" in runs[1].stdout
+
+
+def test_ttg_empty_file_warns_and_halts(tmp_path):
+    program = tmp_path / "empty.ttg"
+    program.write_text("", "utf-8")
+    result = esodbg("exec", str(program))
+    assert result.returncode == 0 and result.stdout == ""
+    assert "empty.ttg:1:1: warning: the file is empty" in result.stderr
+    assert "warning: the file is empty" in esodbg("check", str(program)).stderr

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 
-from esodbg.engines.base import CellRef, Stop
+from esodbg.engines.base import CellRef, Status, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.ttg import LANGUAGE as TTG, parse
@@ -305,3 +306,56 @@ def test_r46_view_draws_empty_space_and_enter():
     view = s.view()
     glyphs = {cell.glyph for row in view.boards[0].rows for cell in row if cell}
     assert {"⎵", "⏎", "_"} <= glyphs
+
+
+# ----- Limits (docs/ttg.md "Limits"): a run that would outgrow memory stops with a runtime
+# error at the step, keeping its output; stepping back from it is exact.
+
+def run_capped(text: str, **caps) -> Session:
+    s = Session(TTG, replace(parse(text, "t.ttg"), **caps))
+    assert s.continue_().reason is Stop.ERROR and s.machine.status is Status.ERROR
+    return s
+
+
+def test_limit_max_cells_stops_growth_keeping_output():
+    s = run_capped("hior" + "abcdefgh", max_cells=20)
+    m = s.machine
+    assert s.output.text().startswith("hi")  # what the passes wrote before is kept
+    assert "the mainBoard would grow to" in m.fault.message and "--max-cells" in m.fault.message
+    assert m.main.shape.size <= 20 and m.fault.step == s.steps
+    assert m.fault.span is not None and m.fault.at.board == "main"
+    before = s.steps
+    s.step_back()  # the failed step changed nothing but status and fault
+    assert s.steps == before - 1 and m.status is Status.READY and m.next[0] == "fault"
+
+
+def test_limit_max_cells_for_g_stops_at_the_g():
+    s = run_capped("arg", max_cells=12)  # the g's pass would grow memory1 from 9 to 13 cells
+    assert s.machine.fault.message.startswith("memory1 would grow to 13 cells, past the cap of 12 cells")
+    assert s.machine.fault.at == CellRef("main", 0, 2) and s.machine.m1.shape.size == 9
+
+
+def held(text: str) -> int:
+    s = Session(TTG, parse(text, "t.ttg"))
+    s.continue_()
+    return s.machine.held()
+
+
+def test_limit_max_history_stops_before_a_keystroke_and_backspace_gives_room_back():
+    s = run_capped("abcdefghij", max_history=12)
+    m = s.machine
+    assert "--max-history" in m.fault.message and m.held() > 12 and m.keystrokes < 10
+    assert m.fault.at == CellRef("main", *m.main.typing_cell(m.D, m.k))  # where the keystroke would go
+    # a Backspace pops a record, and what the states after it held is released
+    assert held("abx\b\b") == held("ab") < held("abx")
+    assert held("abr\b\b\b") == held("ab")  # the update, the run and the write of r
+
+
+def test_limit_r5_numbers_and_strings_have_an_engine_limit(monkeypatch):
+    from esodbg.engines.ttg import machine
+    monkeypatch.setattr(machine, "MAX_BITS", 4)
+    s = run_capped("99*r")  # 9 · 9 needs 4 + 4 bits
+    assert "engine's limit (R5)" in s.machine.fault.message
+    monkeypatch.setattr(machine, "MAX_DIGITS", 1)
+    s = run_capped("ab+r")  # "a" + "b" is 2 characters
+    assert "string of 2 characters" in s.machine.fault.message

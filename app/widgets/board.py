@@ -4,8 +4,8 @@ rendered, so big boards stay cheap).
 Each cell is a tile of ``CELL_W - 1`` columns by two lines — its glyph, then its sub-glyph —
 with one column and one line of gap; a compact board's tiles are one line of three columns.
 The role of a cell picks a component class (``board--<role>``), so languages are styled in
-TCSS, not here.  A breakpoint shows as ``●`` in the tile's corner (on a compact board, in the
-breakpoint style over the whole tile); the cell cursor as brackets in the gaps on either side.
+TCSS, not here.  A breakpoint shows as ``●`` in the tile's corner (on a compact board, in its
+first column); the cell cursor as brackets in the gaps on either side.
 
 The cursor is kept in drawn coordinates; :meth:`~esodbg.engines.view.Board.ref` turns them into
 the cell's :class:`CellRef`, which stays the same when a board turns.
@@ -145,8 +145,12 @@ class BoardView(ScrollView, can_focus=True):
                 tile += overlay["fault"]
             elif cell.changed:
                 tile += overlay["changed"]
-            if compact:
-                segments.append(Segment(f"{cell.glyph:^3.3}", tile + bp_style if (r, c) in self.breakpoints else tile))
+            if compact:  # a breakpoint takes the tile's first column for its ●, as on a full tile
+                if (r, c) in self.breakpoints:
+                    segments.append(Segment("●", tile + bp_style))
+                    segments.append(Segment(f"{cell.glyph:<2.2}", tile))
+                else:
+                    segments.append(Segment(f"{cell.glyph:^3.3}", tile))
             elif line == 0:
                 mark = "●" if (r, c) in self.breakpoints else " "
                 segments.append(Segment(mark, tile + bp_style if mark != " " else tile))

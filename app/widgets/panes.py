@@ -31,29 +31,48 @@ class ScrollingText(VerticalScroll):
 
 
 class ValuesView(ScrollingText):
-    """Named values in ``columns`` columns of name / value (/ note) cells; changed and current
-    ones highlighted."""
+    """Named values: one per row, the names in a column as wide as the longest (so the values
+    start at the same place from frame to frame) and the values left-aligned, wrapping to the
+    pane's width with their notes after them.  A long uniform list (``columns`` > 1) is laid
+    out in that many columns instead.  Changed and current values are highlighted."""
 
     COMPONENT_CLASSES = {"values--name", "values--changed", "values--current", "values--note"}
 
     def show(self, values: tuple[Value, ...], columns: int = 1) -> None:
-        notes = any(value.note for value in values)
-        table = Table.grid(padding=(0, 1))
-        for _ in range(columns):
-            table.add_column(style=self.get_component_rich_style("values--name"), no_wrap=True)
-            table.add_column(justify="right", no_wrap=True)
-            if notes:
-                table.add_column(style=self.get_component_rich_style("values--note"), no_wrap=True)
+        name_style = self.get_component_rich_style("values--name")
         changed = self.get_component_rich_style("values--changed")
         current = self.get_component_rich_style("values--current")
-        for start in range(0, len(values), columns):
-            cells = []
-            for value in values[start:start + columns]:
-                name = Text(value.name, current) if value.current else value.name
-                cells += [name, Text(value.value, changed if value.changed else current if value.current else "")]
+        note_style = self.get_component_rich_style("values--note")
+
+        def value_text(value: Value) -> Text:
+            text = Text()  # styled as a span, so a highlight covers the value, not the cell it wraps in
+            text.append(value.value, changed if value.changed else current if value.current else "")
+            if value.note and columns == 1:
+                text.append(f"  {value.note}", note_style)
+            return text
+
+        def name_text(value: Value) -> Text:
+            return Text(value.name, current if value.current else name_style)
+
+        if columns == 1:
+            table = Table.grid(padding=(0, 1), expand=True)
+            table.add_column(no_wrap=True, width=max((len(v.name) for v in values), default=0))
+            table.add_column(ratio=1, overflow="fold")
+            for value in values:
+                table.add_row(name_text(value), value_text(value))
+        else:  # a grid of short cells: name, value (right-aligned: numbers), note
+            notes = any(value.note for value in values)
+            table = Table.grid(padding=(0, 1))
+            for _ in range(columns):
+                table.add_column(no_wrap=True)
+                table.add_column(justify="right", no_wrap=True)
                 if notes:
-                    cells.append(value.note)
-            table.add_row(*cells)
+                    table.add_column(style=note_style, no_wrap=True)
+            for start in range(0, len(values), columns):
+                cells = []
+                for value in values[start:start + columns]:
+                    cells += [name_text(value), value_text(value)] + ([value.note] if notes else [])
+                table.add_row(*cells)
         self.update(table)
 
 
@@ -87,9 +106,9 @@ def output_tail(output: OutputLog) -> tuple[str, int]:
 
 class BreakpointList(Static):
     """The breakpoints with their cell's sub-glyph (e.g. the 15 command), the kinds of touch they
-    stop at (when not just exec) and hit counts."""
+    stop at (for a language with more than one kind) and hit counts."""
 
-    def show(self, breakpoints: list[Breakpoint], view: View) -> None:
+    def show(self, breakpoints: list[Breakpoint], view: View, kinds: bool = False) -> None:
         if not breakpoints:
             self.update(Text("none — click a cell or command, or press b", "dim"))
             return
@@ -97,10 +116,15 @@ class BreakpointList(Static):
         for bp in breakpoints:
             text.append("● " if bp.enabled else "○ ", "bold red" if bp.enabled else "dim")
             text.append(view.describe(bp.at))
-            if bp.kinds != {"exec"}:  # a language with several kinds of touch (R45 of Tic Tac Toe Grow)
-                text.append(f"  {'+'.join(sorted(bp.kinds))}", "italic")
+            if kinds:  # e.g. R45 of Tic Tac Toe Grow: exec, write, data, grow
+                text.append(f"  {kinds_label(bp.kinds)}", "italic")
             text.append(f"  hits {bp.hits}\n", "dim")
         self.update(text)
+
+
+def kinds_label(kinds: frozenset[str]) -> str:
+    """The kinds of touch a breakpoint stops at, as the list and the notifications say them."""
+    return "+".join(sorted(kinds))
 
 
 class StatusBar(Static):

@@ -23,12 +23,14 @@ from typing import Any, Iterable
 
 import immutables
 
-from ..base import CellRef, Location, Machine, Status, Stop
+from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .boards import DECODE, OPPOSITE, SPACE, Board, D, L, R, U, display, memory3, norm
 from .parser import BACKSPACE, ENTER, SIGMA, Program
 
 LIMIT = 10000  # R41: actions per pass before the mainBoard resets
+MAX_DIGITS = 10_000_000  # R5's engine limit: digits of a Num (as bits below), characters of a Str
+MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)  # log2(10)
 ACTION_KEYS = "rotcu+-*/%?^v<>gdps@!|#\n" + SIGMA  # R39, in the page's order
 ACTIONS = frozenset(ACTION_KEYS)
 ARROWS = {"^": U, "v": D, "<": L, ">": R}
@@ -47,6 +49,11 @@ def m2_bits(m2: Board) -> list[int]:
 def start_number(bits: list[int]) -> int:
     """R9: the binary number in cells 6..9 (the machine reads it as 1 outside 1..9)."""
     return 8 * bits[5] + 4 * bits[6] + 2 * bits[7] + bits[8]
+
+class Limit(Exception):
+    """A planned micro-step would pass a limit (docs/ttg.md "Limits"): the step becomes a
+    runtime error instead, with this message."""
+
 
 # Units of stepping (R43), coarsest first; a machine step is the finest.
 UNITS = ("keystroke", "phase", "micro-step")
@@ -83,8 +90,13 @@ class TTGMachine(Machine):
         self.D = R  # R8, R9: D starts Right
         self.k = 1  # R8: S read as 1 (memory2 is all 0 at the start)
         self.saves = immutables.Map()  # index -> Board: O(log n) to add to and to keep, however many
-        self.history: tuple | None = None  # R17 Backspace records: (kind, state, rest) linked
+        self.history: tuple | None = None  # R17 Backspace records: (kind, state, rest, held) linked
         self.depth = 0  # records in history
+        # What the records hold (Program.max_history): micro-steps and grown cells since the
+        # start, less those of the states a Backspace undid.  Kept as a base (held, steps,
+        # grown) so that counting costs the hot loop nothing; grown counts grown cells.
+        self.grown = 0
+        self.held_from = (0, 0, 0)
         self.key_index = 0  # the next keystroke
         self.keystrokes = 0  # keystrokes processed (R13's step count)
         self.broken = False  # R17: Backspace at the start halted the program
@@ -114,12 +126,12 @@ class TTGMachine(Machine):
 
     def registers(self) -> tuple:
         return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
-                self.key_index, self.keystrokes, self.broken, tuple(map(tuple, self.frames)), self.pass_kind,
+                self.grown, self.held_from, self.key_index, self.keystrokes, self.broken, tuple(map(tuple, self.frames)), self.pass_kind,
                 self.actions, self.event, self.marks, self.next)
 
     def set_registers(self, regs: tuple) -> None:
         (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
-         self.key_index, self.keystrokes, self.broken, frames, self.pass_kind,
+         self.grown, self.held_from, self.key_index, self.keystrokes, self.broken, frames, self.pass_kind,
          self.actions, self.event, self.marks, self.next) = regs
         self.frames = [list(f) for f in frames]
 
@@ -136,6 +148,8 @@ class TTGMachine(Machine):
                 return self._ref(MAIN, ev[1]) if frame[0] is None else CellRef(CALL, *ev[1])
             if kind == "owrite":
                 return self._ref(MEMORY1, ev[2])
+            if kind == "fault":
+                return ev[2]
         return self._ref(MAIN, self.main.top_left())
 
     def unit_start(self, level: int) -> int:
@@ -203,14 +217,16 @@ class TTGMachine(Machine):
 
     def run(self, limit: int, stops: Any = None) -> Stop:
         if self.status is not Status.READY:
-            return Stop.HALTED
+            return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
         do = self._do
         end = self.steps + limit
         while self.steps < end:
             self.steps += 1
             ev = self.next
             do[ev[0]](self, ev)
-            if self.next is None:
+            if self.next is None:  # the end, or a runtime error (a limit)
+                if self.status is Status.ERROR:
+                    return Stop.ERROR
                 self.status = Status.HALTED
                 return Stop.HALTED
             if stops is not None and self._hit(stops):
@@ -243,9 +259,36 @@ class TTGMachine(Machine):
         """What a Backspace record holds (R17): the four boards, D, k and the saves."""
         return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves)
 
-    def _push(self, kind: str) -> None:
-        self.history = (kind, self._state(), self.history)
+    def _push(self, kind: str, applied: bool = False) -> None:
+        """Push a Backspace record of the state now: the state before the current micro-step,
+        or after it if ``applied`` (the run record, pushed once the write is done)."""
+        self.history = (kind, self._state(), self.history, self.held() - (not applied))
         self.depth += 1
+
+    def held(self) -> int:
+        """What the Backspace history holds now, in :attr:`Program.max_history`'s units."""
+        held, steps, grown = self.held_from
+        return held + self.steps - steps + self.grown - grown
+
+    def _grown(self, board: Board, role: str) -> tuple[Board, list]:
+        """``board.updated()`` (R6), unless the board would pass ``max_cells`` (:class:`Limit`)."""
+        grown, new = board.updated()
+        cap = self.program.max_cells
+        if grown.shape.size > cap:
+            raise Limit(f"{role} would grow to {grown.shape.size:,} cells, past the cap of {cap:,} cells a board "
+                        f"(--max-cells)")
+        return grown, new
+
+    def _plan_fault(self, message: str, at: CellRef, key: int) -> None:
+        """Make the next micro-step the runtime error ``message`` at ``at``, in keystroke ``key``."""
+        self.next = ("fault", message, at, key)
+
+    def _fault(self, ev: tuple) -> None:
+        """A limit was reached: the run stops here with nothing else changed (base.py)."""
+        _, message, at, key = ev
+        self.status = Status.ERROR
+        self.fault = Fault(message, self.steps, at, self.program.spans[key])
+        self.next = None
 
     def _start_keystroke(self) -> None:
         """Plan the next keystroke's first micro-step, or end (R18)."""
@@ -261,7 +304,12 @@ class TTGMachine(Machine):
             self.next = ("backspace", self.history[0] if self.history else None)
             return
         k = self.k if self.k <= self.main.shape.size else 1  # R14.2
-        self.next = ("write", self.main.typing_cell(self.D, k), key, k)
+        cell = self.main.typing_cell(self.D, k)
+        if self.held() > self.program.max_history:
+            self._plan_fault(f"the Backspace history (R17) holds {self.held():,}, past the cap of "
+                             f"{self.program.max_history:,} (--max-history)", self._ref(MAIN, cell), self.key_index)
+            return
+        self.next = ("write", cell, key, k)
 
     def _write(self, ev: tuple) -> None:
         """R14: the typed character goes to order position k; k moves on (wrapping)."""
@@ -277,7 +325,7 @@ class TTGMachine(Machine):
         if self.pass_kind is None:
             self._plan_update()
             return
-        self._push("run")
+        self._push("run", applied=True)
         self.actions = 0
         self.frames = [[None, None, 0, False, None]]
         self.marks = (self.marks[0], self.steps)
@@ -292,8 +340,9 @@ class TTGMachine(Machine):
             self.broken = True
             self.event = ("halt", HELLO)
         else:
-            kind, state, self.history = self.history
+            kind, state, self.history, held = self.history
             self.depth -= 1
+            self.held_from = (held, self.steps, self.grown)
             self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves = state
             self.event = ("undo", kind)
         self._start_keystroke()
@@ -301,13 +350,18 @@ class TTGMachine(Machine):
     def _plan_update(self) -> None:
         self.frames = []
         self.marks = (self.marks[0], self.steps)
-        board, new = self.main.updated()
+        try:
+            board, new = self._grown(self.main, "the mainBoard")
+        except Limit as limit:
+            self._plan_fault(str(limit), self._ref(MAIN, self.main.top_left()), self.key_index - 1)
+            return
         self.next = ("update", board, new)
 
     def _update(self, ev: tuple) -> None:
         """R16: board update of whatever the mainBoard is now."""
         self._push("update")
         self.main = ev[1]
+        self.grown += len(ev[2])
         self.event = ev
         self._start_keystroke()
 
@@ -334,7 +388,11 @@ class TTGMachine(Machine):
         elif frame[3]:
             self.next = ("exec", cell, value, "escape", (self._put(value),), since)
         else:
-            self.next = ("exec", cell, value, "run", self._plan_action(frame, board, cell, value), since)
+            try:
+                self.next = ("exec", cell, value, "run", self._plan_action(frame, board, cell, value), since)
+            except Limit as limit:
+                at = self._ref(MAIN, cell) if frame[0] is None else CellRef(CALL, *cell)
+                self._plan_fault(str(limit), at, self.key_index - 1)
 
     def _put(self, value) -> Op:
         """R20: put ``value`` (normalised) into memory1's first available cell."""
@@ -371,10 +429,10 @@ class TTGMachine(Machine):
         if value == ENTER:
             return (("dir", L),) if self.D == D else ()
         if value == "u":
-            grown, new = self.main.updated()
+            grown, new = self._grown(self.main, "the mainBoard")
             return (("main", grown, "grow", new),)
         if value == "g":
-            grown, new = self.m1.updated()
+            grown, new = self._grown(self.m1, "memory1")
             return (("m1", grown, "grow", new),)
         if value == "c":
             return (("main", self.main.rotated(), "rotate", ()),)
@@ -415,6 +473,9 @@ class TTGMachine(Machine):
         a, b = self.m1.get(walk[0]), self.m1.get(walk[1])
         if op == "+" and (a.__class__ is str or b.__class__ is str):
             result = (display(a) if a is not None else "") + (display(b) if b is not None else "")
+            if len(result) > MAX_DIGITS:
+                raise Limit(f"+ would make a string of {len(result):,} characters, past the engine's limit of "
+                            f"{MAX_DIGITS:,} (R5)")
         else:
             x = a if a.__class__ is int else 0
             y = b if b.__class__ is int else 0
@@ -423,6 +484,8 @@ class TTGMachine(Machine):
             elif op == "-":
                 result = x - y
             elif op == "*":
+                if x.bit_length() + y.bit_length() > MAX_BITS:
+                    raise Limit(f"* would make a number of more than {MAX_DIGITS:,} digits, the engine's limit (R5)")
                 result = x * y
             elif op == "/":
                 result = 42 if y == 0 else (abs(x) // abs(y)) * (1 if (x < 0) == (y < 0) else -1)
@@ -472,8 +535,12 @@ class TTGMachine(Machine):
                 frame[3] = True
             elif name == "m1":
                 self.m1 = op[1]
+                if op[2] == "grow":
+                    self.grown += len(op[3])
             elif name == "main":
                 self.main = op[1]  # R27: frames on a turned board stay on their cells
+                if op[2] == "grow":
+                    self.grown += len(op[3])
             elif name == "save":
                 self.saves = self.saves.set(len(self.saves), self.m1)
             elif name == "call":
@@ -545,5 +612,5 @@ class TTGMachine(Machine):
 
     _do = {
         "write": _write, "backspace": _backspace, "update": _update, "exec": _exec, "return": _return,
-        "limit": _limit, "swap": _swap, "owrite": _overflow_write, "swap2": _swap2,
+        "limit": _limit, "swap": _swap, "owrite": _overflow_write, "swap2": _swap2, "fault": _fault,
     }

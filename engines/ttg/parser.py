@@ -1,7 +1,8 @@
 """Reading a Tic Tac Toe Grow program (spec `ttg.md` §A): the file is the keystrokes typed.
 
 Every text is a valid program, so :func:`parse` never fails; a file that ends in a newline gets
-a warning, because that newline is a real Enter keystroke (R1) and usually an editor's doing.
+a warning, because that newline is a real Enter keystroke (R1) and usually an editor's doing, and
+so does an empty file, which halts at once.
 """
 
 from __future__ import annotations
@@ -16,11 +17,20 @@ ENTER = "\n"
 SIGMA = "\u03a3"  # R2: Σ, Alt+2020 in CP437
 
 
+MAX_CELLS = 1_000_000  # default --max-cells: on-board cells of one board
+MAX_HISTORY = 4_000_000  # default --max-history: what the Backspace records may hold (~250-450 bytes each)
+
+
 @dataclass(frozen=True)
 class Program:
     """``keys`` are the keystrokes in file order (R1: one per code point, CR LF read as one LF);
     ``spans[i]`` is where keystroke ``i`` is in ``source``.  ``name`` is the file name memory3
-    is made from (R4: the basename, extension included)."""
+    is made from (R4: the basename, extension included).
+
+    ``max_cells`` and ``max_history`` are the caps that keep a run within memory (docs/ttg.md,
+    "Limits"): no board may grow past ``max_cells`` on-board cells, and no keystroke starts
+    while the Backspace history (R17) holds more than ``max_history`` — counted as the
+    micro-steps and grown cells of the states it keeps.  Reaching one is a runtime error."""
 
     filename: str
     name: str
@@ -28,6 +38,8 @@ class Program:
     keys: tuple[str, ...]
     spans: tuple[Span, ...]
     warnings: tuple[Diagnostic, ...] = ()
+    max_cells: int = MAX_CELLS
+    max_history: int = MAX_HISTORY
 
 
 def parse(text: str, filename: str) -> Program:
@@ -45,7 +57,10 @@ def parse(text: str, filename: str) -> Program:
         line, col = (line + 1, 1) if key == ENTER else (line, col + 1)
         i += width
     warnings = ()
-    if keys and keys[-1] == ENTER:
+    if not keys:
+        warnings = (Diagnostic(filename, 1, 1, "the file is empty: no keystroke is typed, so the program halts at "
+                               "once with no output", "warning"),)
+    elif keys[-1] == ENTER:
         span = spans[-1]
         warnings = (Diagnostic(filename, span.line, span.col,
                                "the file ends in a newline, which is typed as a last Enter keystroke "

@@ -92,6 +92,8 @@ def describe_event(m: TTGMachine, ev: tuple | None) -> str:
         return f"put {show(ev[1])} into memory1 {at(ev[2])}, stop"
     if kind == "swap2":
         return f"still full: swap memory1 ↔ memory2, then put {show(ev[1])}"
+    if kind == "fault":
+        return f"stop: {ev[1]}"
     return kind
 
 
@@ -183,7 +185,7 @@ def view(m: TTGMachine, last=None) -> View:
     cur = m.key_index if starting else m.key_index - 1  # the keystroke about to start or under way
     phase = {None: "—", "write": "write", "backspace": "Backspace", "update": "update", "exec": "pass",
              "return": "pass", "limit": "pass", "swap": "pass (overflow)", "owrite": "pass (overflow)",
-             "swap2": "pass (overflow)"}[ev[0] if ev else None]
+             "swap2": "pass (overflow)", "fault": "limit"}[ev[0] if ev else None]
     frame = m.frames[-1] if m.frames else None
     registers = (
         Value("keystroke", f"{cur + 1} of {n}" if cur >= 0 else f"0 of {n}",
