@@ -1,8 +1,7 @@
 """The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``.
 
-Exit codes (also in ``esodbg --help``):
-0 the program halted normally (``check``: no problems) · 1 runtime error · 2 bad usage,
-unreadable file or parse error · 3 the ``--max-steps`` budget ran out · 130 interrupted (Ctrl+C).
+Exit codes are in :mod:`.exitcodes`; each command's ``--help`` lists the ones it can return.
+Ctrl+C exits 130 from anywhere, never with a traceback (:func:`entry`).
 
 ``exec`` and ``check`` import only the engines, never Textual, so they start fast.
 """
@@ -12,7 +11,9 @@ from __future__ import annotations
 import gc
 import io
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -21,24 +22,28 @@ from esodbg.engines import LANGUAGES, by_name, for_file
 from esodbg.engines.base import CellRef, Language, ParseError, Stop
 from esodbg.engines.iobuf import InputLog, StreamOutput
 
+from esodbg.app import exitcodes
+from esodbg.app.exitcodes import BAD_INPUT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
 from esodbg.app.files import LoadError, read_text
 
-EXIT_HALTED, EXIT_RUNTIME_ERROR, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
 
-EPILOG = """\b
+LANGUAGES_EPILOG = """\b
 Languages (chosen by file extension, or --lang):
-""" + "\n".join(f"  {lang.name:<12} {lang.title:<12} {' '.join(lang.extensions)}" for lang in LANGUAGES) + """
+""" + "\n".join(f"  {lang.name:<12} {lang.title:<12} {' '.join(lang.extensions)}" for lang in LANGUAGES)
 
-\b
-Exit codes:
-  0    the program halted normally (check: no problems found)
-  1    runtime error (the message names the step, file:line:col and, on a board, the cell)
-  2    bad usage, unreadable file, or parse error (file:line:col: what was wrong)
-  3    the --max-steps budget ran out
-  130  interrupted with Ctrl+C
-"""
 
-LANG_OPTION = click.option("--lang", type=click.Choice([lang.name for lang in LANGUAGES]),
+def epilog(codes: dict[int, str]) -> str:
+    return f"{LANGUAGES_EPILOG}\n\n{exitcodes.table(codes)}"
+
+
+EXEC_CODES = dict(MEANINGS)
+CHECK_CODES = {HALTED: "no problems found (warnings are printed, if any)", BAD_INPUT: MEANINGS[BAD_INPUT],
+               INTERRUPTED: MEANINGS[INTERRUPTED]}
+RUN_CODES = {HALTED: "quit (the program halted, or was paused)", RUNTIME_ERROR: "quit while stopped at a runtime error",
+             BAD_INPUT: "bad usage, unreadable file, or quit at a parse error", INTERRUPTED: MEANINGS[INTERRUPTED]}
+
+LANG_OPTION = click.option("--lang", type=click.Choice([lang.name for lang in LANGUAGES], case_sensitive=False),
                            help="Language of FILE (default: from its extension).")
 FILE_ARG = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 NAME_OPTION = click.option("--name", metavar="NAME",
@@ -53,7 +58,7 @@ def input_options(f):
                         help="The program's whole input (use $'1\\n2\\n' in bash for several lines).")(f)
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT):
+def fail(message: str, code: int = BAD_INPUT):
     click.echo(f"esodbg: {message}", err=True)
     sys.exit(code)
 
@@ -68,7 +73,7 @@ def read(path: Path, what: str) -> str:
 
 def choose_language(path: Path, lang: str | None) -> Language:
     """The language named by --lang, else by the file's extension; exits 2 if neither says."""
-    language = by_name(lang) if lang else for_file(path)
+    language = by_name(lang.lower()) if lang else for_file(path)
     if language is None:
         known = ", ".join(f"{ext} ({l.name})" for l in LANGUAGES for ext in l.extensions)
         fail(f"cannot tell the language of {path} from its extension (known: {known}); use --lang")
@@ -85,7 +90,7 @@ def load(path: Path, lang: str | None, name: str | None = None) -> tuple[Languag
     except ParseError as error:
         for diagnostic in error.diagnostics:
             click.echo(str(diagnostic), err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        sys.exit(BAD_INPUT)
     for warning in getattr(program, "warnings", ()):
         click.echo(str(warning), err=True)
     return language, program if name is None else language.rename(program, name)
@@ -106,14 +111,14 @@ def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
     return input_text
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(epilog=epilog(EXEC_CODES), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="esodbg", prog_name="esodbg")
 def main() -> None:
     """esodbg: a visual debugger and exact interpreter for esoteric languages whose programs are
     games.  Run `esodbg run FILE` to debug, `esodbg exec FILE` to just run."""
 
 
-@main.command("exec", epilog=EPILOG)
+@main.command("exec", epilog=epilog(EXEC_CODES))
 @FILE_ARG
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N steps.")
@@ -141,39 +146,58 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     # a fifth of its time for nothing.
     gc.set_threshold(100_000, 50, 100)
     remaining = max_steps
+    interrupted = threading.Event()
     try:
         while True:
             before = machine.steps
-            reason = machine.run(remaining if remaining is not None else 1 << 62)
+            reason = run_until_interrupted(machine, remaining if remaining is not None else 1 << 62, interrupted)
             if remaining is not None:
                 remaining -= machine.steps - before
             if reason is not Stop.NEEDS_INPUT:
                 break
             stdout.flush()  # the user may be answering a prompt the program printed
-            line = stdin.readline()
+            line = stdin.readline()  # Ctrl+C here raises KeyboardInterrupt, as usual
             if line:
                 log.feed(line)
             else:
                 log.close()
         stdout.flush()
     except KeyboardInterrupt:
-        stdout.flush()
-        fail(f"interrupted at step {machine.steps}", EXIT_INTERRUPTED)
+        interrupted.set()
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): nothing more can be written; stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(EXIT_HALTED)
+        sys.exit(HALTED)
+    if interrupted.is_set():
+        stdout.flush()
+        fail(f"interrupted at step {machine.steps}", INTERRUPTED)
     if reason is Stop.ERROR:
         fault = machine.fault
         where = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
         cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
-        fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", EXIT_RUNTIME_ERROR)
+        fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
     if reason is Stop.LIMIT:
-        fail(f"stopped after {machine.steps} steps: the --max-steps budget ran out", EXIT_BUDGET)
-    sys.exit(EXIT_HALTED)
+        fail(f"stopped after {machine.steps} steps: the --max-steps budget ran out", BUDGET)
+    sys.exit(HALTED)
 
 
-@main.command(epilog=EPILOG)
+def run_until_interrupted(machine, limit: int, interrupted: threading.Event) -> Stop:
+    """``machine.run(limit)`` in chunks of :data:`CHUNK` steps, with Ctrl+C only setting
+    ``interrupted`` — checked between chunks, so the machine stops between two steps and says
+    exactly which (returns ``Stop.LIMIT`` then)."""
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
+    try:
+        end = machine.steps + limit
+        while not interrupted.is_set():
+            reason = machine.run(min(CHUNK, end - machine.steps))
+            if reason is not Stop.LIMIT or machine.steps >= end:
+                return reason
+        return Stop.LIMIT
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@main.command(epilog=epilog(CHECK_CODES))
 @FILE_ARG
 @LANG_OPTION
 def check(file: Path, lang: str | None) -> None:
@@ -182,7 +206,7 @@ def check(file: Path, lang: str | None) -> None:
     click.echo(f"{file}: ok ({language.title})")
 
 
-@main.command(epilog=EPILOG)
+@main.command(epilog=epilog(RUN_CODES))
 @FILE_ARG
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
@@ -192,11 +216,11 @@ def check(file: Path, lang: str | None) -> None:
 def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, name: str | None,
         lang: str | None) -> None:
     """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
-    breakpoints on board cells.
+    breakpoints on board cells (or on commands, in MessiScript).
 
     Input: --input, --input-file or piped stdin is the program's whole input; with none, the
-    debugger asks in the I/O pane when the program reads (Ctrl+D there ends the input).
-    Press ? in the debugger for every key.
+    debugger asks in its Input pane when the program reads (Ctrl+D there ends the input).
+    Press ? in the debugger for every key; q or Ctrl+C quits from any state.
     """
     language = choose_language(file, lang)
     check_name(language, name)
@@ -207,7 +231,9 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
-    DebuggerApp(language, file, preset, max_steps, name).run()
+    app = DebuggerApp(language, file, preset, max_steps, name)
+    app.run()
+    sys.exit(app.return_code or HALTED)
 
 
 def reattach_terminal() -> None:
@@ -218,3 +244,18 @@ def reattach_terminal() -> None:
         fail("stdin was piped and there is no terminal to read keys from; use --input-file")
     os.dup2(tty, 0)
     sys.stdin = io.TextIOWrapper(io.FileIO(0, closefd=False), encoding="utf-8")
+
+
+def entry() -> None:
+    """The ``esodbg`` command: :func:`main` with Ctrl+C anywhere — while reading, parsing or
+    typing a big program — exiting 130 with a word rather than click's "Aborted!" and 1."""
+    try:
+        main(standalone_mode=False)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        click.echo("esodbg: interrupted", err=True)
+        sys.exit(INTERRUPTED)
+    except click.exceptions.Exit as done:  # --help, --version
+        sys.exit(done.exit_code)
+    except click.ClickException as error:  # bad usage
+        error.show()
+        sys.exit(error.exit_code)

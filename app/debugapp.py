@@ -10,28 +10,33 @@ from __future__ import annotations
 
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
-from textual import work
-from textual.app import App, ComposeResult
+from textual import events, work
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer
+from textual.screen import Screen
+from textual.widgets import Static
 
 from esodbg.engines.base import CellRef, CodeRef, Language, ParseError, Status, Stop
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.view import View
 
+from . import exitcodes
 from .files import LoadError, read_text, shown
-from .screens.help import HelpScreen
+from .screens.help import HelpScreen, describe as describe_keys
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
+from .widgets.footer import FittingFooter
 from .widgets.inputpane import InputPane
 from .widgets.messages import BreakpointToggled
 from .widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView, kinds_label, output_tail
 from .widgets.source import SourceView
 
+MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
 FRAME = 1 / 15  # seconds between screen updates while running flat out
 COUNT_IN_WORKER = 1000  # step counts above this run in the worker (interruptible)
@@ -57,6 +62,15 @@ class Finished(Message):
         self.outcome = outcome
 
 
+class DebuggerScreen(Screen):
+    """The screen the debugger's panes are on: below the smallest supported size it shows a
+    notice instead of collapsed panes."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
+
+
 class DebuggerApp(App[None]):
     """Debug one program: ``language`` and ``path`` name it, ``preset_input`` is its whole input
     (``None``: ask interactively), ``budget`` caps the steps of one continue."""
@@ -70,12 +84,14 @@ class DebuggerApp(App[None]):
         Binding("c", "continue", "Continue", tooltip="continue until a breakpoint, halt or error; c again interrupts"),
         Binding("C", "reverse_continue", "Rev-cont", tooltip="reverse-continue: back to the previous breakpoint hit, or step 0"),
         Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell or command under the cursor"),
+        # Help and Quit come before the rest so that the footer shows them even at 80 columns.
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
+        Binding("q", "quit", "Quit", tooltip="quit (also while running)"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, tooltip="quit"),
+        Binding("r", "restart", "Restart", tooltip="restart from step 0, also while running (typed input is dropped)"),
         Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
         Binding("plus", "speed(1)", "Faster", key_display="+", show=False, tooltip="continue faster (up to: as fast as possible)"),
         Binding("minus", "speed(-1)", "Slower", key_display="-", show=False, tooltip="continue slower: watch every step"),
-        Binding("r", "restart", "Restart", tooltip="restart from step 0 (typed input is dropped)"),
-        Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
-        Binding("q", "quit", "Quit", tooltip="quit"),
         *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
     ]
 
@@ -106,6 +122,7 @@ class DebuggerApp(App[None]):
         self.count = ""
         self.speed = len(SPEEDS) - 1
         self.resume: str | None = None  # what to do again once input arrives
+        self.then = None  # what to do once the running worker has stopped (restart while running)
         self._load()
 
     # ----- loading ----------------------------------------------------------------------------
@@ -138,16 +155,21 @@ class DebuggerApp(App[None]):
                         for board in boards[1:]:
                             yield BoardView(board, id=f"board-{board.name}", classes="board memory")
                 yield SourceView(id="source")
-            with Vertical(id="right"):
+            with VerticalScroll(id="right", can_focus=False):  # scrolls rather than crush a pane
                 for panel in view.panels if view else ():
                     yield ValuesView(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
-                yield BreakpointList(id="breakpoints")
-        with Horizontal(id="io"):
+        with Horizontal(id="io"):  # always in sight: what the program wrote, its input, the breakpoints
             yield OutputView(id="output")
             if self.language.reads_input:
                 yield InputPane(id="input")
+            yield BreakpointList(id="breakpoints")
         yield StatusBar(id="status")
-        yield Footer(compact=True)
+        yield FittingFooter(compact=True)
+        yield Static(f"The terminal is too small for esodbg: it needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+                     "Make the window bigger, or press q to quit.", id="too-small")
+
+    def get_default_screen(self) -> Screen:
+        return DebuggerScreen(id="_default")
 
     def on_mount(self) -> None:
         named = f" as {self.run_name}" if self.run_name is not None else ""
@@ -203,7 +225,7 @@ class DebuggerApp(App[None]):
         fault = machine.fault if live else None
         bps = set(session.breakpoints.enabled_locations())
         for board_view, board in zip(self.query(BoardView), view.boards):
-            board_view.show(board, bps, fault.at if fault else None)
+            board_view.show(board, bps, fault.at if fault else None, fault.at if fault else view.location)
             board_view.border_subtitle = f"step {machine.steps:,}"
         self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps)
         for pane, panel in zip(self.query(ValuesView), view.panels):
@@ -213,7 +235,8 @@ class DebuggerApp(App[None]):
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         if self.language.reads_input:
             self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
-        self.query_one(BreakpointList).show(list(session.breakpoints), view, len(self.language.breakpoint_kinds) > 1)
+        self.query_one(BreakpointList).show(list(session.breakpoints), view, machine.steps,
+                                            len(self.language.breakpoint_kinds) > 1)
         self.query_one(StatusBar).show(*self._status(view, rate))
 
     @staticmethod
@@ -221,6 +244,13 @@ class DebuggerApp(App[None]):
         if view.next:
             return f"next: {view.next}"
         return f"at {view.describe(view.location)}" if view.location is not None else ""
+
+    @staticmethod
+    def _fault_place(fault) -> str:
+        """Where a runtime error happened, by source position and board cell — not by the
+        command's words, which the message already begins with."""
+        place = f" at {fault.span.line}:{fault.span.col}" if fault.span else ""
+        return place + (f", cell {fault.at}" if isinstance(fault.at, CellRef) else "")
 
     def _status(self, view: View, rate: float | None) -> tuple[str, str]:
         session = self.session
@@ -235,13 +265,13 @@ class DebuggerApp(App[None]):
         if machine.status is Status.HALTED:
             return "halted", f"{steps} · halted: {self.language.halted} · N/← steps back, r restarts{count}"
         if machine.status is Status.ERROR:
-            return "error", f"{steps} · runtime error at {view.describe(machine.fault.at)}: " \
-                            f"{machine.fault.message} · N/← steps back"
+            return "error", f"{steps} · runtime error{self._fault_place(machine.fault)}: {machine.fault.message} " \
+                            f"· N/← steps back"
         if reason is Stop.NEEDS_INPUT:
             return "waiting", f"{steps} · {self._where(view)} · the program reads input: type a line below"
         why = {
-            Stop.BREAKPOINT: "breakpoint" + (f", hit {self.outcome.breakpoint.hits}" if self.outcome
-                                             and self.outcome.breakpoint and self.outcome.breakpoint.hits else ""),
+            Stop.BREAKPOINT: "breakpoint" + (f", hit {self.outcome.breakpoint.hits(session.steps)}"
+                                             if self.outcome and self.outcome.breakpoint else ""),
             Stop.BUDGET: f"step budget of {session.budget:,} used up" if session.budget else "",
             Stop.INTERRUPTED: "interrupted",
             Stop.START: "at the start",
@@ -252,7 +282,7 @@ class DebuggerApp(App[None]):
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds"}
-    IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "restart", "step_unit",
+    IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -279,6 +309,10 @@ class DebuggerApp(App[None]):
         self.outcome = outcome
         self.resume = resume if outcome.reason is Stop.NEEDS_INPUT else None
         self.render_state()
+        fault = self.session.machine.fault
+        if outcome.reason is Stop.ERROR and fault is not None:  # the whole message, which the status line may cut
+            self.notify(f"step {fault.step:,}{self._fault_place(fault)}: {fault.message}", title="Runtime error",
+                        severity="error", timeout=8)
 
     def action_step(self) -> None:
         if not self._idle():
@@ -377,9 +411,45 @@ class DebuggerApp(App[None]):
             self.render_state()
 
     def action_restart(self) -> None:
-        if self.session is not None and not self.running:
-            self.session = self.session.restarted()
-            self._finish(Outcome(Stop.START, 0))
+        """Restart from step 0 from any state: a running worker is interrupted first."""
+        if self.session is None:
+            return
+        if self.running:
+            self.cancel.set()
+            self.then = self.action_restart  # once the worker has stopped (on_finished)
+            return
+        self.session = self.session.restarted()
+        self._finish(Outcome(Stop.START, 0))
+
+    async def action_quit(self) -> None:
+        """Quit at once from any state: a running worker is told to stop (it checks every few
+        milliseconds), so the process does not outlive the screen.  The exit code is the one
+        ``esodbg run --help`` lists for the state quit in."""
+        self.cancel.set()
+        self.exit(return_code=self.exit_code())
+
+    def exit_code(self) -> int:
+        """2 if the program could not be read or parsed, 1 at a runtime error, else 0."""
+        if self.problem is not None:
+            return exitcodes.BAD_INPUT
+        if not self.running and self.session.machine.status is Status.ERROR:
+            return exitcodes.RUNTIME_ERROR
+        return exitcodes.HALTED
+
+    def on_unmount(self) -> None:
+        self.cancel.set()  # however the app ends, a worker must not keep the process alive
+
+    def get_system_commands(self, screen):
+        """The command palette (Ctrl+P): every debugger action with its key, then Textual's own."""
+        if self.session is not None:
+            seen = set()
+            for binding in [*self.BINDINGS, *self.unit_bindings]:
+                if binding.description and binding.action not in seen:
+                    seen.add(binding.action)
+                    keys = describe_keys(binding.key)
+                    yield SystemCommand(f"{binding.description} ({keys})", binding.tooltip or binding.description,
+                                        partial(self.call_later, self.run_action, binding.action))
+        yield from super().get_system_commands(screen)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -448,6 +518,9 @@ class DebuggerApp(App[None]):
         self.running = False
         self.refresh_bindings()
         self._finish(message.outcome, self.resume)
+        then, self.then = self.then, None
+        if then is not None:
+            then()
 
 
 def _step_chunks(session: Session, count: int, cancel: threading.Event, progress) -> Outcome:

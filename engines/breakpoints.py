@@ -8,7 +8,8 @@ The machine says what its next step touches (:meth:`~esodbg.engines.base.Machine
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import bisect
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from .base import Location
@@ -16,13 +17,27 @@ from .base import Location
 
 @dataclass(slots=True)
 class Breakpoint:
-    """A breakpoint at ``at`` for the touches in ``kinds``; ``hits`` counts the times a
-    forward run stopped at it."""
+    """A breakpoint at ``at`` for the touches in ``kinds``.
+
+    ``hit_steps`` are the steps (sorted, each once) at which the session stopped at it.  A hit
+    count belongs to the timeline: :meth:`hits` counts the hits at or before a step, so stepping
+    back or reverse-continuing brings it down, and going forward again over the same steps
+    does not count them twice."""
 
     at: Location
     kinds: frozenset[str] = frozenset({"exec"})
     enabled: bool = True
-    hits: int = 0
+    hit_steps: list[int] = field(default_factory=list)
+
+    def hits(self, step: int) -> int:
+        """How many times the session stopped here at or before ``step``."""
+        return bisect.bisect_right(self.hit_steps, step)
+
+    def record_hit(self, step: int) -> None:
+        """The session stopped here at ``step``."""
+        i = bisect.bisect_left(self.hit_steps, step)
+        if i == len(self.hit_steps) or self.hit_steps[i] != step:
+            self.hit_steps.insert(i, step)
 
 
 class Breakpoints:

@@ -79,7 +79,7 @@ class Session:
         if reason in (Stop.LIMIT, Stop.BREAKPOINT):
             bp = self.breakpoints.hit(self.machine.touched())
             if bp is not None:
-                bp.hits += 1
+                bp.record_hit(self.steps)
                 return Outcome(Stop.BREAKPOINT, self.steps, bp)
         return Outcome(reason, self.steps)
 
@@ -226,7 +226,9 @@ class Session:
                     break
             if hits:
                 self.goto(hits[-1])
-                return Outcome(Stop.BREAKPOINT, self.steps, self.breakpoints.hit(self.machine.touched()))
+                bp = self.breakpoints.hit(self.machine.touched())
+                bp.record_hit(self.steps)
+                return Outcome(Stop.BREAKPOINT, self.steps, bp)
             end = start
         self.goto(0)
         return Outcome(Stop.START, 0)

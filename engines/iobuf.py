@@ -10,7 +10,9 @@ output back) or a stream (``esodbg exec``, so an endless printer uses no memory)
 
 from __future__ import annotations
 
+import bisect
 import io
+import tempfile
 from typing import Protocol, TextIO
 
 
@@ -73,35 +75,108 @@ class Output(Protocol):
 
 
 class OutputLog:
-    """Program output kept in memory, for the debugger.
+    """Program output kept for the debugger: exact for stepping back, compact, and bounded in
+    memory however long a program prints.
 
-    :meth:`set_length` moves the end of the output back (step back) or forward again (restoring
-    a later checkpoint).  Text past the end is kept, not destroyed: runs are deterministic, so
-    re-executing from a state writes exactly the characters that are already there.
+    ``length`` is the current end, in characters.  :meth:`set_length` moves it back (step back)
+    or forward again (restoring a later checkpoint).  Text past the end is kept, not destroyed:
+    runs are deterministic, so re-executing from a state writes exactly the characters that are
+    already there — a write below the stored end only moves the end.
+
+    The text is kept in chunks of ``chunk_chars`` characters (a ``str`` of ASCII costs a byte a
+    character; ``io.StringIO`` costs four).  Past ``memory_chars`` characters in memory, the
+    oldest chunks move to a temporary file as UTF-8 (surrogates kept with ``surrogatepass``) and
+    are read back only if asked for (:meth:`text` far back).
     """
 
-    __slots__ = ("_buf", "length")
+    __slots__ = ("length", "_stored", "_chunks", "_starts", "_where", "_pending", "_pending_len", "_file",
+                 "_in_memory", "_memory_chars", "_chunk_chars")
 
-    def __init__(self) -> None:
-        self._buf = io.StringIO()
+    def __init__(self, memory_chars: int = 16 * 1024 * 1024, chunk_chars: int = 65536) -> None:
         self.length = 0
+        self._stored = 0  # characters kept (≥ length)
+        self._chunks: list[str | None] = []  # full chunks; None once moved to the file
+        self._starts: list[int] = []  # character offset of each chunk
+        self._where: list[tuple[int, int]] = []  # (file offset, bytes) of each chunk moved to the file
+        self._pending: list[str] = []  # the writes after the last full chunk
+        self._pending_len = 0
+        self._file = None
+        self._in_memory = 0  # characters in self._chunks still in memory
+        self._memory_chars = memory_chars
+        self._chunk_chars = chunk_chars
 
     def write(self, text: str) -> None:
-        self._buf.write(text)
-        self.length += len(text)
+        end = self.length + len(text)
+        if end > self._stored:
+            self._store(text[len(text) - (end - self._stored):] if self.length < self._stored else text)
+        self.length = end
+
+    def _store(self, text: str) -> None:
+        self._pending.append(text)
+        self._pending_len += len(text)
+        self._stored += len(text)
+        if self._pending_len >= self._chunk_chars:
+            self._starts.append(self._stored - self._pending_len)
+            self._chunks.append("".join(self._pending))
+            self._where.append((-1, 0))
+            self._in_memory += self._pending_len
+            self._pending, self._pending_len = [], 0
+            if self._in_memory > self._memory_chars:
+                self._spill()
+
+    def _spill(self) -> None:
+        """Move the oldest chunks in memory to the file until half the allowance is free."""
+        if self._file is None:
+            self._file = tempfile.TemporaryFile()
+        for i, chunk in enumerate(self._chunks):
+            if self._in_memory <= self._memory_chars // 2:
+                break
+            if chunk is not None:
+                data = chunk.encode("utf-8", "surrogatepass")
+                self._file.seek(0, io.SEEK_END)
+                self._where[i] = (self._file.tell(), len(data))
+                self._file.write(data)
+                self._chunks[i] = None
+                self._in_memory -= len(chunk)
+
+    def _chunk(self, i: int) -> str:
+        chunk = self._chunks[i]
+        if chunk is None:
+            offset, size = self._where[i]
+            self._file.seek(offset)
+            chunk = self._file.read(size).decode("utf-8", "surrogatepass")
+        return chunk
 
     def set_length(self, length: int) -> None:
         """Make the output the first ``length`` characters ever written at this position."""
-        if length != self.length:
-            self._buf.seek(length)
-            self.length = length
+        self.length = length
 
     def text(self, start: int = 0) -> str:
         """The output from character ``start`` to the current end."""
-        self._buf.seek(start)
-        text = self._buf.read(self.length - start)
-        self._buf.seek(self.length)
-        return text
+        end = self.length
+        if start >= end:
+            return ""
+        parts: list[str] = []
+        pending_start = self._stored - self._pending_len
+        if end > pending_start:  # the newest writes, read from their end backwards
+            pos = self._stored
+            for piece in reversed(self._pending):
+                pos -= len(piece)
+                if pos < end:
+                    parts.append(piece[max(start - pos, 0):end - pos])
+                if pos <= start:
+                    break
+            parts.reverse()
+            end = pending_start
+        if start < end:
+            i = bisect.bisect_right(self._starts, start) - 1
+            body = []
+            while i < len(self._chunks) and self._starts[i] < end:
+                chunk, at = self._chunk(i), self._starts[i]
+                body.append(chunk[max(start - at, 0):end - at])
+                i += 1
+            parts[:0] = body
+        return "".join(parts)
 
 
 class StreamOutput:

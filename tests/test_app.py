@@ -110,6 +110,17 @@ async def test_escape_interrupts_a_running_continue():
         assert not app.running and app.outcome.reason is Stop.INTERRUPTED and app.session.steps > 0
 
 
+async def test_restart_while_running_stops_the_run_and_restarts():
+    app = DebuggerApp(FIFTEEN, TRUTH, "1\n")  # prints forever
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause(0.3)
+        assert app.running and app.check_action("restart", ()) is True  # offered, and not greyed out
+        await pilot.press("r")
+        await settle(pilot)
+        assert not app.running and app.session.steps == 0 and app.session.output.text() == ""
+
+
 async def test_restart_goes_back_to_step_0_keeping_breakpoints():
     app = DebuggerApp(FIFTEEN, HELLO)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -228,7 +239,7 @@ def pane_text(app, title: str) -> str:
     left = lines[top].index("╭", lines[top].index(f"─ {title} ") - 3)
     inside = []
     for line in lines[top + 1:]:
-        if line[left:left + 1] == "╰":
+        if line[left:left + 1] != "│":  # its bottom border, or the end of a column that scrolls
             break
         inside.append(line[left + 1:].split("│")[0])
     return " ".join(" ".join(inside).split())
@@ -279,3 +290,99 @@ async def test_ttg_breakpoint_on_a_compact_board_is_drawn_as_a_dot():
         await pilot.press("b")
         assert CellRef("main", 0, 0) in app.session.breakpoints
         assert "[●_ ]" in screen_lines(app)[1]  # the ● reads without colour, as on 15's boards
+
+
+# ----- A newcomer at every terminal size (issue 12) ------------------------------------------------
+
+NINETY_NINE = EXAMPLES / "fifteen" / "99.15"
+
+
+async def test_the_footer_shows_help_and_quit_at_80_columns_and_no_cut_off_key():
+    app = DebuggerApp(TTG, WOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert "? Help q Quit" in footer and footer.endswith("▏^p palette")
+        assert footer.split("q Quit")[1].strip() == "▏^p palette"  # nothing half-shown before the palette key
+
+
+async def test_below_the_smallest_size_a_notice_replaces_the_panes():
+    app = DebuggerApp(FIFTEEN, HELLO)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "terminal is too small" in text and "80×24" in text and "Puzzle" not in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "too small" not in text and "Puzzle" in text
+
+
+async def test_a_board_follows_the_instruction_pointer_at_80x24():
+    app = DebuggerApp(FIFTEEN, NINETY_NINE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardView)
+        for _ in range(200):
+            await pilot.press("n")
+            at = app.session.machine.location()
+            row = board.board.place(at)[0] - board.board.row0
+            if row >= 3:  # below what the pane shows without scrolling
+                break
+        await pilot.pause()
+        top = board.scroll_offset.y // 3  # tiles are three lines tall
+        assert top <= row < top + board.scrollable_content_region.height // 3 + 1
+
+
+async def test_every_pane_keeps_at_least_a_row_at_80x24():
+    app = DebuggerApp(MESSISCRIPT, HOLA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "2", "n")
+        await pilot.pause()
+        assert "20" in pane_text(app, "Tape · 2 cells")  # the tape's cells, not just its borders
+        assert "none — click a cell or command, or press b" in pane_text(app, "Breakpoints")
+        assert "Ctrl+D ends the input" in pane_text(app, "Input")
+
+
+async def test_help_fits_80_columns_and_scrolls_with_the_arrows_at_once():
+    app = DebuggerApp(TTG, WOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        lines = screen_lines(app)
+        top = next(i for i, line in enumerate(lines) if line.startswith("╭───") and line.endswith("╮") and
+                   "mainBoard" not in line)
+        assert all(len(line) == 80 and line[-1] in "╮│" for line in lines[top:top + 8])  # its right border is there
+        scroll = app.screen.query_one("#help")
+        await pilot.press("down", "down", "down")
+        assert scroll.scroll_offset.y == 3
+
+
+async def test_a_long_status_line_ends_in_an_ellipsis_and_a_runtime_error_names_its_command_once(tmp_path):
+    app = DebuggerApp(MESSISCRIPT, CONTAR, "")  # the first read finds no input: a runtime error
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.session.machine.status is Status.ERROR
+        status = screen_lines(app)[-2]
+        assert status.endswith("…") and status.count("end of input") <= 1
+        message = app.session.machine.fault.message
+        command = message.split(":")[0]
+        assert status.count(command) == 1  # not "la agarra messi: la agarra messi: …"
+        assert any(message in n.message for n in app._notifications)  # the whole message, once
+
+
+async def test_the_command_palette_has_every_debugger_action_with_its_key():
+    app = DebuggerApp(TTG, WOW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for title in ("Step (n / →)", "Back (N / p / ←)", "Continue (c)", "Rev-cont (C)", "Breakpoint (b)",
+                      "Restart (r)", "Faster (+)", "Slower (-)", "Keystroke (k)", "Back keystroke (K)",
+                      "Phase (s)", "Bp kinds (t)", "Quit (q)"):
+            assert title in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"keystroke")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.machine.keystrokes == 1  # the palette ran "step one keystroke"

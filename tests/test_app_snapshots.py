@@ -179,3 +179,19 @@ def test_ttg_data_breakpoint_hit_on_memory1(snap_compare, in_dir):
         await settle(pilot)
 
     assert snap_compare(wow(in_dir), run_before=run_before, terminal_size=SIZE)
+
+
+# ----- Every language at every supported size: the first frame and one mid-run ----------------------
+
+LANGUAGE_FRAMES = [
+    ("fifteen", "99.15", ["2", "0", "n"]),  # twenty steps: the empty square has moved off the start
+    ("messiscript", "hola_mundo.messi", ["1", "2", "n"]),  # inside the loop, a va messi explained
+    ("ttg", "wow.txt", ["9", "k", "6", "n"]),  # nine keystrokes, six micro-steps into the first pass
+]
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE, (200, 60)], ids=["80x24", "120x40", "200x60"])
+@pytest.mark.parametrize("mid_run", [False, True], ids=["first", "mid-run"])
+@pytest.mark.parametrize("folder, name, keys", LANGUAGE_FRAMES, ids=[case[0] for case in LANGUAGE_FRAMES])
+def test_every_language_at_every_size(snap_compare, in_dir, folder, name, keys, mid_run, size):
+    assert snap_compare(app(in_dir, EXAMPLES / folder, name), press=keys if mid_run else [], terminal_size=size)

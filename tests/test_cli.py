@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -93,11 +95,56 @@ def test_check_reports_ok_or_diagnostics(tmp_path):
     assert result.returncode == 2 and "missing command block" in result.stderr
 
 
-@pytest.mark.parametrize("command", [[], ["run"], ["exec"], ["check"]])
-def test_help_is_complete(command):
+@pytest.mark.parametrize("command, codes", [
+    ([], ["0", "1", "2", "3", "130"]), (["exec"], ["0", "1", "2", "3", "130"]),
+    (["run"], ["0", "1", "2", "130"]), (["check"], ["0", "2", "130"]),
+])
+def test_help_is_complete_and_lists_only_the_exit_codes_each_command_returns(command, codes):
     result = esodbg(*command, "--help")
-    assert result.returncode == 0
-    assert "Exit codes" in result.stdout and ".15" in result.stdout
+    assert result.returncode == 0 and ".15" in result.stdout
+    listed = result.stdout.split("Exit codes:")[1].split()
+    assert [word for word in listed if word.isdigit()] == codes
+
+
+def test_run_help_speaks_of_the_input_pane_and_command_breakpoints():
+    text = " ".join(esodbg("run", "--help").stdout.split())
+    assert "Input pane" in text and "I/O pane" not in text and "commands, in MessiScript" in text
+
+
+def test_lang_is_case_insensitive():
+    result = esodbg("exec", FIFTEEN / "hello.15", "--lang", "FIFTEEN")
+    assert result.returncode == 0 and result.stdout == "Hello"
+
+
+def interrupt(args: list, after: float, stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess:
+    """Run esodbg, send it Ctrl+C (SIGINT) after ``after`` seconds, and wait for it."""
+    process = subprocess.Popen([sys.executable, "-m", "esodbg.app", *map(str, args)], stdin=stdin,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=20)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+def test_exec_interrupted_reports_the_real_step_and_exits_130():
+    result = interrupt(["exec", FIFTEEN / "truth.15", "--input", "1"], after=1.5)  # prints 1 forever
+    assert result.returncode == 130 and "Traceback" not in result.stderr and "Aborted" not in result.stderr
+    step = int(result.stderr.split("interrupted at step ")[1].split()[0])
+    assert step > 1000
+    assert result.stdout == "1\n" * (step - 2)  # exactly the output of the steps it ran (2: read, branch)
+
+
+def test_exec_interrupted_while_waiting_for_input_exits_130():
+    result = interrupt(["exec", FIFTEEN / "truth.15"], after=1.0, stdin=subprocess.PIPE)
+    assert result.returncode == 130 and "interrupted at step 0" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_interrupted_while_reading_a_big_program_exits_130(tmp_path):
+    program = tmp_path / "big.ttg"
+    program.write_text("ab" * 3_000_000, "utf-8")  # seconds of parsing and typing
+    result = interrupt(["exec", program], after=1.0)
+    assert result.returncode == 130 and "interrupted" in result.stderr
+    assert "Aborted" not in result.stderr and "Traceback" not in result.stderr
 
 
 def test_exec_does_not_import_textual():

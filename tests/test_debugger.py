@@ -29,11 +29,30 @@ def test_continue_stops_on_arriving_at_a_cell_breakpoint_and_counts_hits():
     s = session("99")
     s.breakpoints.toggle(BP)
     first = s.continue_()
-    assert first.reason is Stop.BREAKPOINT and first.breakpoint.hits == 1
+    assert first.reason is Stop.BREAKPOINT and first.breakpoint.hits(s.steps) == 1
     assert s.machine.location() == BP and s.output.text() == ""
     second = s.continue_()
     assert second.reason is Stop.BREAKPOINT and second.step > first.step
-    assert s.output.text() == "99\n" and s.breakpoints.get(BP).hits == 2
+    assert s.output.text() == "99\n" and s.breakpoints.get(BP).hits(s.steps) == 2
+
+
+def test_hit_counts_belong_to_the_timeline():
+    """A hit count is the number of hits at or before the current step: step back and
+    reverse-continue bring it down; going forward over the same hits does not count twice."""
+    s = session("99", interval=64)
+    s.breakpoints.toggle(BP)
+    bp = s.breakpoints.get(BP)
+    hits = [s.continue_().step for _ in range(3)]
+    assert bp.hits(s.steps) == 3
+    s.step_back()
+    assert bp.hits(s.steps) == 2
+    assert s.reverse_continue().step == hits[1] and bp.hits(s.steps) == 2
+    assert s.reverse_continue().step == hits[0] and bp.hits(s.steps) == 1
+    s.continue_()
+    s.continue_()
+    assert s.steps == hits[2] and bp.hits(s.steps) == 3  # the same three hits, not five
+    s.goto(0)
+    assert bp.hits(s.steps) == 0
 
 
 def test_reverse_continue_goes_to_the_previous_hit_then_to_step_0():

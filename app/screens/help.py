@@ -58,4 +58,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help"):
             yield Static(INTRO, id="help-intro")
             yield Static(table)
-            yield Static("[dim]esc, q or ? closes this help[/dim]")
+            yield Static("[dim]↑ ↓ PgUp PgDn scroll · esc, q or ? closes this help[/dim]")
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()  # the arrow keys scroll at once

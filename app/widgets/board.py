@@ -64,14 +64,20 @@ class BoardView(ScrollView, can_focus=True):
         width, height = self._dims
         self.virtual_size = Size(cols * width + 1, len(board.rows) * height)
 
-    def show(self, board: Board, breakpoints: set[Location], fault: Location | None) -> None:
+    def show(self, board: Board, breakpoints: set[Location], fault: Location | None,
+             follow: Location | None = None) -> None:
         """Draw ``board`` with breakpoint marks on the cells of ``breakpoints`` that are on it
-        and ``fault`` in red."""
+        and ``fault`` in red; scroll to keep the cell ``follow`` (where the program is) in view,
+        unless the user is moving the board's own cursor."""
         self.board = board
         self.breakpoints = frozenset(board.place(c) for c in breakpoints if self._here(c))
         self.fault = board.place(fault) if self._here(fault) else None
         self._size_to(board)
         self.refresh()
+        if self._here(follow) and not self.has_focus:
+            row, col = board.place(follow)
+            self.call_after_refresh(self.scroll_to_region, self._cell_region(row - board.row0, col - board.col0),
+                                    animate=False)
 
     def _here(self, location: Location | None) -> bool:
         return isinstance(location, CellRef) and location.board == self.board.name

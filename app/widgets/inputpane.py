@@ -33,14 +33,12 @@ class InputPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="queued")
-        yield PromptInput(placeholder="type input for the program, Enter sends a line, Ctrl+D ends it",
-                          id="prompt")
+        yield PromptInput(placeholder="a line for the program, Enter", id="prompt")
 
     def show(self, pending: str, closed: bool, waiting: bool) -> None:
         """``pending`` is the input not yet read; ``waiting`` true if the program needs more."""
         shown = pending.replace("\n", "⏎") if pending else "(nothing queued)"
-        if closed:
-            shown += "  · end of input"
+        shown += "  · end of input" if closed else "  · Ctrl+D ends the input"
         self.query_one("#queued", Static).update(shown)
         prompt = self.query_one(PromptInput)
         prompt.display = not closed

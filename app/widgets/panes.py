@@ -108,7 +108,8 @@ class BreakpointList(Static):
     """The breakpoints with their cell's sub-glyph (e.g. the 15 command), the kinds of touch they
     stop at (for a language with more than one kind) and hit counts."""
 
-    def show(self, breakpoints: list[Breakpoint], view: View, kinds: bool = False) -> None:
+    def show(self, breakpoints: list[Breakpoint], view: View, step: int, kinds: bool = False) -> None:
+        """``step`` is where the session is: hit counts are those at or before it."""
         if not breakpoints:
             self.update(Text("none — click a cell or command, or press b", "dim"))
             return
@@ -118,7 +119,7 @@ class BreakpointList(Static):
             text.append(view.describe(bp.at))
             if kinds:  # e.g. R45 of Tic Tac Toe Grow: exec, write, data, grow
                 text.append(f"  {kinds_label(bp.kinds)}", "italic")
-            text.append(f"  hits {bp.hits}\n", "dim")
+            text.append(f"  hits {bp.hits(step)}\n", "dim")
         self.update(text)
 
 
@@ -132,4 +133,5 @@ class StatusBar(Static):
 
     def show(self, state: str, message: str) -> None:
         self.set_classes(f"state-{state.split()[0]}")
-        self.update(Text.assemble((f" {state.upper()} ", "bold"), " ", message))
+        text = Text.assemble((f" {state.upper()} ", "bold"), " ", message, no_wrap=True, overflow="ellipsis")
+        self.update(text)  # one line, cut with an ellipsis when the terminal is narrow
