@@ -231,7 +231,7 @@ class DebuggerApp(App[None]):
         for pane, panel in zip(self.query(ValuesView), view.panels):
             pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
             pane.border_title = panel.title
-        self.query_one("#output", OutputView).show(*output, new_output)
+        self.query_one("#output", OutputView).show(*output, new_output, running=not live)
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         if self.language.reads_input:
             self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)

@@ -106,23 +106,29 @@ class OutputLog:
         self._chunk_chars = chunk_chars
 
     def write(self, text: str) -> None:
-        end = self.length + len(text)
-        if end > self._stored:
-            self._store(text[len(text) - (end - self._stored):] if self.length < self._stored else text)
+        n = len(text)
+        if self.length == self._stored:  # appending: the common case, kept short (it runs per output step)
+            self._pending.append(text)
+            self._pending_len += n
+            self._stored = self.length = self.length + n
+            if self._pending_len >= self._chunk_chars:
+                self._seal()
+            return
+        end = self.length + n
+        if end > self._stored:  # a rerun reached the end of what was kept: store the rest
+            self.length = self._stored
+            self.write(text[n - (end - self._stored):])
         self.length = end
 
-    def _store(self, text: str) -> None:
-        self._pending.append(text)
-        self._pending_len += len(text)
-        self._stored += len(text)
-        if self._pending_len >= self._chunk_chars:
-            self._starts.append(self._stored - self._pending_len)
-            self._chunks.append("".join(self._pending))
-            self._where.append((-1, 0))
-            self._in_memory += self._pending_len
-            self._pending, self._pending_len = [], 0
-            if self._in_memory > self._memory_chars:
-                self._spill()
+    def _seal(self) -> None:
+        """Make the pending writes a chunk; past the memory allowance, spill old chunks."""
+        self._starts.append(self._stored - self._pending_len)
+        self._chunks.append("".join(self._pending))
+        self._where.append((-1, 0))
+        self._in_memory += self._pending_len
+        self._pending, self._pending_len = [], 0
+        if self._in_memory > self._memory_chars:
+            self._spill()
 
     def _spill(self) -> None:
         """Move the oldest chunks in memory to the file until half the allowance is free."""

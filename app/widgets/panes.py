@@ -81,12 +81,15 @@ class OutputView(ScrollingText):
 
     COMPONENT_CLASSES = {"output--new", "output--elided"}
 
-    def show(self, tail: str, hidden: int, new: int = 0) -> None:
+    def show(self, tail: str, hidden: int, new: int = 0, running: bool = False) -> None:
         """``tail`` is the end of the output after ``hidden`` earlier characters (see
-        :func:`output_tail`); its last ``new`` characters are what the last step wrote."""
-        lines = tail.split("\n")
-        if len(lines) > OUTPUT_LINES:  # laying out many short lines is what costs, not characters
-            cut = len(tail) - len("\n".join(lines[-OUTPUT_LINES:]))
+        :func:`output_tail`); its last ``new`` characters are what the last step wrote.  While
+        a run goes on, only the lines that fit are laid out (frames come many times a second);
+        stopped, the last :data:`OUTPUT_LINES` are, to scroll back through."""
+        keep = max(self.size.height, 1) if running else OUTPUT_LINES
+        lines = tail.split("\n", tail.count("\n") - keep) if tail.count("\n") > keep else [tail]
+        if len(lines) > 1:  # laying out many short lines is what costs, not characters
+            cut = len(tail) - len(lines[-1])
             hidden, tail = hidden + cut, tail[cut:]
         text = Text(no_wrap=False, end="")
         if hidden:
