@@ -1,0 +1,134 @@
+"""Speed of the tree-sitter grammars.  Run: python benchmarks/grammars.py [NAME…] [--size BYTES]
+
+For each language, a valid program of about 1 MB (default) made from the repository's own
+examples: the time to parse it, and to run its highlights query over all rows and over one
+screen of 40 rows in the middle (``QueryCursor.set_point_range``, what a code pane showing only
+the visible rows does).  Each figure is the median of several runs, in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+import tree_sitter
+
+from esodbg import grammars
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+SCREEN = 40  # rows on one screen
+
+
+def _repeat(unit: str, size: int) -> str:
+    return unit * max(1, size // len(unit.encode("utf-8")))
+
+
+def fifteen(size: int) -> str:
+    """One big puzzle: 100 columns, as many rows as fit (every label once, commands beside)."""
+    cols = 100
+    rows = max(1, size // (cols * 9))
+    labels = list(range(1, rows * cols)) + [0]
+    puzzle = "\n".join(",".join(f"{labels[r * cols + c]:>5}" for c in range(cols)) for r in range(rows))
+    moves = ["v>", ">_", "<+", "^!", "__", "v?"]
+    commands = "\n".join(",".join(moves[(r + c) % len(moves)] for c in range(cols)) for r in range(rows))
+    return f"{puzzle}\n\n{commands}\n\nA puzzle of {rows}x{cols}.\n"
+
+
+def messiscript(size: int) -> str:
+    """hola_mundo.messi's body (between its start and its goal) over and over."""
+    text = (EXAMPLES / "messiscript/hola_mundo.messi").read_text("utf-8")
+    start, end = text.index(".") + 1, text.rindex("Le pega")
+    return "La agarra Messi." + _repeat(text[start:end], size) + "Le pega Messiiii... ¡gol!\n"
+
+
+def ttg(size: int) -> str:
+    """Every example's keystrokes, one example a line, over and over."""
+    unit = "".join(path.read_text("utf-8") + "\n" for path in sorted((EXAMPLES / "ttg").iterdir()))
+    return _repeat(unit, size)
+
+
+def stoned_go(size: int) -> str:
+    unit = ("<step: +2> [ +1 ( ? ) / ] -3 / <twice: ( ) <step:+1> >   # walk, place, halt?\n"
+            "( +9 ( ) [ / +3 | +1 / ? [ ] ] ) -1 -1 +007 ?\n")
+    return "{twice: ! ! }\n{step: ! / }\n" + _repeat(unit, size) + "|\n"
+
+
+def scrabble(size: int) -> str:
+    lines = [line for line in (ROOT.parent / "shared/corpus/scrabble/hello_world.scrabble").read_text("utf-8").splitlines()
+             if line and not line.startswith("#")] if (ROOT.parent / "shared").is_dir() else \
+        ["SAT      -1,0 across # forms SAT 6", "M.NUS    -6,-6 down", "8H W(OR)d"]
+    return "#rules loose\n" + _repeat("\n".join(lines) + "\n", size)
+
+
+def gcg(size: int) -> str:
+    events = ("#player1 doug Doug\n#player2 emely Emely\n"
+              ">doug: DINNVWY 8D WINDY +32 32\n>emely: DEIILTZ 4B TIL.. +24 79\n"
+              ">emely: DEIILTZ --  -24 55\n>Noah: ?DLORRS I8 R.SOLDeR +62 129\n"
+              ">Noah: INNRRSW -WINNR +0 67\n>Bob: DOFAJEE (challenge) +5 126\n"
+              "#note Huge break! 8A AN(THEMING)\n>emely:  (OPEG) +14 345\n")
+    return "#character-encoding UTF-8\n" + _repeat(events, size)
+
+
+PROGRAMS = {"fifteen": fifteen, "messiscript": messiscript, "ttg": ttg, "stoned-go": stoned_go,
+            "scrabble": scrabble, "gcg": gcg}
+
+
+def _ms(action, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def measure(name: str, size: int, runs: int) -> dict:
+    source = PROGRAMS[name](size).encode("utf-8")
+    language = grammars.language(name)
+    parser = tree_sitter.Parser(language)
+    query = tree_sitter.Query(language, grammars.highlights(name))
+    tree = parser.parse(source)
+    assert not tree.root_node.has_error, f"{name}: the generated program does not parse"
+    rows = tree.root_node.end_point.row + 1
+    top = max(0, rows // 2 - SCREEN // 2)
+
+    def highlight_all():
+        return tree_sitter.QueryCursor(query).captures(tree.root_node)
+
+    def highlight_screen():
+        cursor = tree_sitter.QueryCursor(query)
+        cursor.set_point_range((top, 0), (top + SCREEN, 0))
+        return cursor.captures(tree.root_node)
+
+    captures_all = sum(len(found) for found in highlight_all().values())
+    captures_screen = sum(len(found) for found in highlight_screen().values())
+    return {
+        "name": name, "bytes": len(source), "rows": rows,
+        "parse": _ms(lambda: parser.parse(source), runs),
+        "all": _ms(highlight_all, runs), "captures": captures_all,
+        "screen": _ms(highlight_screen, runs * 5), "screen_captures": captures_screen,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"some of {', '.join(grammars.NAMES)} (default: all)")
+    parser.add_argument("--size", type=int, default=1_000_000, help="program size in bytes (default 1 MB)")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    for name in args.names:
+        if name not in PROGRAMS:
+            parser.error(f"unknown grammar {name!r}: choose from {', '.join(grammars.NAMES)}")
+    print(f"{'grammar':<12} {'bytes':>9} {'rows':>7} {'parse ms':>9} {'highlight all ms':>17} "
+          f"{'captures':>9} {'40 rows ms':>11} {'captures':>9}")
+    for name in args.names or grammars.NAMES:
+        r = measure(name, args.size, args.runs)
+        print(f"{r['name']:<12} {r['bytes']:>9} {r['rows']:>7} {r['parse']:>9.1f} {r['all']:>17.1f} "
+              f"{r['captures']:>9} {r['screen']:>11.3f} {r['screen_captures']:>9}")
+
+
+if __name__ == "__main__":
+    main()
