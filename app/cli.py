@@ -1,41 +1,39 @@
-"""The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``.
+"""The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``,
+``languages``.
 
-Exit codes are in :mod:`.exitcodes`; each command's ``--help`` lists the ones it can return.
-Ctrl+C exits 130 from anywhere, never with a traceback (:func:`entry`).
+Languages are plugins (:mod:`esodbg.engines.registry`): each one's own options become flags of
+``run``, ``exec`` and ``check``, and every command loads a program the same way
+(:func:`~esodbg.app.files.load_program`).  Exit codes are in :mod:`.exitcodes`; each command's
+``--help`` lists the ones it can return.  Ctrl+C exits 130 from anywhere, never with a traceback
+(:func:`entry`).
 
-``exec`` and ``check`` import only the engines, never Textual, so they start fast.
+``exec``, ``check`` and ``languages`` import only the engines, never Textual, so they start fast.
 """
 
 from __future__ import annotations
 
 import gc
 import io
+import json
 import os
 import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any, TextIO
 
 import click
 
-from esodbg.engines import LANGUAGES, by_name, for_file
-from esodbg.engines.base import CellRef, Language, ParseError, Stop
-from esodbg.engines.iobuf import InputLog, StreamOutput
+from esodbg.engines import registry
+from esodbg.engines.base import CellRef, Machine, ParseError, Stop
+from esodbg.engines.iobuf import InputLog, RecordingOutput, StreamOutput
+from esodbg.engines.language import Language, Option
 
 from esodbg.app import exitcodes
 from esodbg.app.exitcodes import BAD_INPUT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
-from esodbg.app.files import LoadError, read_text
+from esodbg.app.files import LoadError, load_program, read_text
 
 CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
-
-LANGUAGES_EPILOG = """\b
-Languages (chosen by file extension, or --lang):
-""" + "\n".join(f"  {lang.name:<12} {lang.title:<12} {' '.join(lang.extensions)}" for lang in LANGUAGES)
-
-
-def epilog(codes: dict[int, str]) -> str:
-    return f"{LANGUAGES_EPILOG}\n\n{exitcodes.table(codes)}"
-
 
 EXEC_CODES = dict(MEANINGS)
 CHECK_CODES = {HALTED: "no problems found (warnings are printed, if any)", BAD_INPUT: MEANINGS[BAD_INPUT],
@@ -43,11 +41,26 @@ CHECK_CODES = {HALTED: "no problems found (warnings are printed, if any)", BAD_I
 RUN_CODES = {HALTED: "quit (the program halted, or was paused)", RUNTIME_ERROR: "quit while stopped at a runtime error",
              BAD_INPUT: "bad usage, unreadable file, or quit at a parse error", INTERRUPTED: MEANINGS[INTERRUPTED]}
 
-LANG_OPTION = click.option("--lang", type=click.Choice([lang.name for lang in LANGUAGES], case_sensitive=False),
-                           help="Language of FILE (default: from its extension).")
+
+def epilog(codes: dict[int, str]) -> str:
+    """The languages and the exit ``codes``, under a command's help."""
+    known = "\n".join(f"  {language.name:<12} {language.title:<17} {' '.join(language.extensions)}"
+                      for language in registry.languages())
+    return f"\b\nLanguages (chosen by file extension, or --lang; see `esodbg languages`):\n{known}\n\n" \
+           f"{exitcodes.table(codes)}"
+
+
+def fail(message: str, code: int = BAD_INPUT):
+    click.echo(f"esodbg: {message}", err=True)
+    sys.exit(code)
+
+
+# ----- options ---------------------------------------------------------------------------------
 FILE_ARG = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-NAME_OPTION = click.option("--name", metavar="NAME",
-                           help="Run FILE as if it were called NAME (Tic Tac Toe Grow builds memory3 from the name).")
+LANG_OPTION = click.option("--lang", type=click.Choice([language.name for language in registry.languages()],
+                                                        case_sensitive=False),
+                           help="Language of FILE (default: from its extension).")
+MAX_STEPS = "Stop (exit 3) after N steps."
 
 
 def input_options(f):
@@ -58,48 +71,58 @@ def input_options(f):
                         help="The program's whole input (use $'1\\n2\\n' in bash for several lines).")(f)
 
 
-def fail(message: str, code: int = BAD_INPUT):
-    click.echo(f"esodbg: {message}", err=True)
-    sys.exit(code)
-
-
-def read(path: Path, what: str) -> str:
-    """:func:`read_text`, exiting 2 with its message if the file cannot be read."""
-    try:
-        return read_text(path, what)
-    except LoadError as error:
-        fail(str(error))
+def language_options(f):
+    """Every registered language's own options, each once (languages that share an option's
+    name share the flag); the help says which languages it is for."""
+    owners: dict[str, tuple[Option, list[str]]] = {}
+    for language in registry.languages():
+        for option in language.options:
+            owners.setdefault(option.name, (option, []))[1].append(language.title)
+    for name, (option, titles) in reversed(owners.items()):
+        help_text = f"[{', '.join(titles)}] {option.help}"
+        if option.type is bool:
+            f = click.option(f"--{name}", option.dest, is_flag=True, default=None, help=help_text)(f)
+        else:
+            kind = click.Choice(option.choices, case_sensitive=False) if option.choices else option.type
+            f = click.option(f"--{name}", option.dest, type=kind, metavar=option.metavar, help=help_text)(f)
+    return f
 
 
 def choose_language(path: Path, lang: str | None) -> Language:
     """The language named by --lang, else by the file's extension; exits 2 if neither says."""
-    language = by_name(lang.lower()) if lang else for_file(path)
+    language = registry.by_name(lang) if lang else registry.for_file(path)
     if language is None:
-        known = ", ".join(f"{ext} ({l.name})" for l in LANGUAGES for ext in l.extensions)
+        known = ", ".join(f"{ext} ({l.name})" for l in registry.languages() for ext in l.extensions)
         fail(f"cannot tell the language of {path} from its extension (known: {known}); use --lang")
     return language
 
 
-def load(path: Path, lang: str | None, name: str | None = None) -> tuple[Language, object]:
-    """Choose the language, read and parse ``path`` (run as if called ``name``, if given);
-    prints the program's warnings; exits 2 on any problem."""
-    language = choose_language(path, lang)
-    check_name(language, name)
+def options_for(language: Language, values: dict[str, Any]) -> dict[str, Any]:
+    """The language options given (``values`` by dest, ``None`` if not given) that are
+    ``language``'s; exits 2 if one given is another language's."""
+    given = {dest: value for dest, value in values.items() if value is not None}
+    for dest in given:
+        if language.option(dest) is None:
+            fail(f"--{dest.replace('_', '-')} has no meaning for {language.title} (see `esodbg languages`)")
+    return given
+
+
+def open_program(file: Path, lang: str | None, values: dict[str, Any]) -> tuple[Language, Any]:
+    """Choose the language, read and parse ``file`` with its options; prints the program's
+    warnings; exits 2 on any problem (diagnostics as ``file:line:col: error: …``)."""
+    language = choose_language(file, lang)
+    options = options_for(language, values)
     try:
-        program = language.parse(read(path, "program"), str(path))
+        program = load_program(file, language, options)
+    except LoadError as error:
+        fail(str(error))
     except ParseError as error:
         for diagnostic in error.diagnostics:
             click.echo(str(diagnostic), err=True)
         sys.exit(BAD_INPUT)
-    for warning in getattr(program, "warnings", ()):
+    for warning in program.warnings:
         click.echo(str(warning), err=True)
-    return language, program if name is None else language.rename(program, name)
-
-
-def check_name(language: Language, name: str | None) -> None:
-    """Exit 2 if ``--name`` was given for a language whose programs do not depend on their name."""
-    if name is not None and language.rename is None:
-        fail(f"--name has no meaning for {language.title}: its programs do not depend on their file name")
+    return language, program
 
 
 def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
@@ -107,10 +130,14 @@ def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
     if input_text is not None and input_file is not None:
         fail("give --input or --input-file, not both")
     if input_file is not None:
-        return read(input_file, "input file")
+        try:
+            return read_text(input_file, "input file")
+        except LoadError as error:
+            fail(str(error))
     return input_text
 
 
+# ----- commands --------------------------------------------------------------------------------
 @click.group(epilog=epilog(EXEC_CODES), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="esodbg", prog_name="esodbg")
 def main() -> None:
@@ -121,17 +148,22 @@ def main() -> None:
 @main.command("exec", epilog=epilog(EXEC_CODES))
 @FILE_ARG
 @input_options
-@click.option("--max-steps", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N steps.")
-@NAME_OPTION
+@click.option("--max-steps", type=click.IntRange(min=1), metavar="N", help=MAX_STEPS)
+@click.option("--trace", "trace_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help="Write one JSON object per step to FILE (JSON Lines; - is stdout); the fields are "
+                   "in each language's docs page.")
+@click.option("--final-state", "state_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help="Write the final state as one JSON document to FILE (-: stdout, after the output and a newline).")
 @LANG_OPTION
-def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, name: str | None,
-          lang: str | None) -> None:
+@language_options
+def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, trace_to: str | None,
+          state_to: str | None, lang: str | None, **values: Any) -> None:
     """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
 
     Input comes from --input or --input-file, else from stdin, read line by line as the
     program asks for it.
     """
-    language, program = load(file, lang, name)
+    language, program = open_program(file, lang, values)
     preset = preset_input(input_text, input_file)
     stdin = None
     if preset is None:
@@ -140,7 +172,9 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     log = InputLog(preset or "", closed=preset is not None or stdin is None)
     # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
-    machine = language.machine(program, log, StreamOutput(stdout))
+    output = RecordingOutput(stdout) if state_to is not None else StreamOutput(stdout)
+    machine = language.machine(program, log, output)
+    trace = open_json_out(trace_to, stdout) if trace_to is not None else None
     # The engines make many short-lived objects and no reference cycles to speak of (states are
     # immutable values); collecting every 700 allocations, the default, costs Tic Tac Toe Grow
     # a fifth of its time for nothing.
@@ -150,7 +184,11 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     try:
         while True:
             before = machine.steps
-            reason = run_until_interrupted(machine, remaining if remaining is not None else 1 << 62, interrupted)
+            limit = remaining if remaining is not None else 1 << 62
+            if trace is None:
+                reason = run_until_interrupted(machine, limit, interrupted)
+            else:
+                reason = trace_until_interrupted(language, machine, limit, interrupted, trace)
             if remaining is not None:
                 remaining -= machine.steps - before
             if reason is not Stop.NEEDS_INPUT:
@@ -168,8 +206,14 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         # The reader went away (e.g. `| head`): nothing more can be written; stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(HALTED)
+    if trace is not None and trace is not stdout:
+        trace.close()
+    if state_to is not None:
+        write_final_state(language, machine, state_to, stdout)
+    elif (summary := language.summary(machine)) is not None:
+        stdout.write(summary + "\n")
+    stdout.flush()
     if interrupted.is_set():
-        stdout.flush()
         fail(f"interrupted at step {machine.steps}", INTERRUPTED)
     if reason is Stop.ERROR:
         fault = machine.fault
@@ -181,7 +225,28 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     sys.exit(HALTED)
 
 
-def run_until_interrupted(machine, limit: int, interrupted: threading.Event) -> Stop:
+def open_json_out(target: str, stdout: TextIO) -> TextIO:
+    """Where ``--trace`` or ``--final-state`` writes: ``-`` is stdout, else the file (exits 2
+    if it cannot be written)."""
+    if target == "-":
+        return stdout
+    try:
+        return open(target, "w", encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {target}: {error.strerror}")
+
+
+def write_final_state(language: Language, machine: Machine, target: str, stdout: TextIO) -> None:
+    state = json.dumps(language.final_state(machine), ensure_ascii=False)
+    out = open_json_out(target, stdout)
+    if out is stdout:
+        out.write(f"\n{state}\n")
+    else:
+        with out:
+            out.write(state + "\n")
+
+
+def run_until_interrupted(machine: Machine, limit: int, interrupted: threading.Event) -> Stop:
     """``machine.run(limit)`` in chunks of :data:`CHUNK` steps, with Ctrl+C only setting
     ``interrupted`` — checked between chunks, so the machine stops between two steps and says
     exactly which (returns ``Stop.LIMIT`` then)."""
@@ -197,12 +262,33 @@ def run_until_interrupted(machine, limit: int, interrupted: threading.Event) -> 
         signal.signal(signal.SIGINT, previous)
 
 
+def trace_until_interrupted(language: Language, machine: Machine, limit: int, interrupted: threading.Event,
+                            trace: TextIO) -> Stop:
+    """Like :func:`run_until_interrupted`, one recorded step at a time, writing each step's
+    trace line (streamed: memory stays constant however long the run)."""
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
+    try:
+        for _ in range(limit):
+            if interrupted.is_set():
+                return Stop.LIMIT
+            record = machine.step()
+            if isinstance(record, Stop):
+                return record
+            trace.write(json.dumps(language.trace(machine, record), ensure_ascii=False) + "\n")
+            if record.stop is not None:
+                return record.stop
+        return Stop.LIMIT
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @main.command(epilog=epilog(CHECK_CODES))
 @FILE_ARG
 @LANG_OPTION
-def check(file: Path, lang: str | None) -> None:
+@language_options
+def check(file: Path, lang: str | None, **values: Any) -> None:
     """Parse FILE and report problems (file:line:col: what was wrong) without running it."""
-    language, program = load(file, lang)
+    language, _ = open_program(file, lang, values)
     click.echo(f"{file}: ok ({language.title})")
 
 
@@ -211,10 +297,10 @@ def check(file: Path, lang: str | None) -> None:
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
               help="Step budget for one continue (default: none; Esc interrupts).")
-@NAME_OPTION
 @LANG_OPTION
-def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, name: str | None,
-        lang: str | None) -> None:
+@language_options
+def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, lang: str | None,
+        **values: Any) -> None:
     """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
     breakpoints on board cells (or on commands, in MessiScript).
 
@@ -223,17 +309,36 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     Press ? in the debugger for every key; q or Ctrl+C quits from any state.
     """
     language = choose_language(file, lang)
-    check_name(language, name)
-    read(file, "program")  # unreadable: exit 2 here; a parse error gets its own screen in the app
+    options = options_for(language, values)
+    try:  # unreadable: exit 2 here; a parse error gets its own screen in the app
+        read_text(file, "program", lambda data: language.decode(data, str(file)))
+    except LoadError as error:
+        fail(str(error))
     preset = preset_input(input_text, input_file)
     if preset is None and not sys.stdin.isatty():
         preset = sys.stdin.read()
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
-    app = DebuggerApp(language, file, preset, max_steps, name)
+    app = DebuggerApp(language, file, preset, max_steps, options)
     app.run()
     sys.exit(app.return_code or HALTED)
+
+
+@main.command("languages")
+def languages_() -> None:
+    """List the languages esodbg knows: extensions, options, units of stepping, breakpoint
+    kinds and docs page of each (languages are plugins: see docs/plugins.md)."""
+    for language in registry.languages():
+        click.echo(f"{language.name}  {language.title}  ({' '.join(language.extensions)})")
+        click.echo(f"  docs: {language.docs}")
+        for option in language.options:
+            value = f" {option.metavar or option.type.__name__.upper()}" if option.type is not bool else ""
+            click.echo(f"  --{option.name}{value}: {option.help}")
+        units = ", ".join(f"{unit.name} ({unit.key}/{unit.key.upper()})" for unit in language.units)
+        click.echo(f"  stepping: step (n/N){', ' + units if units else ''}")
+        click.echo(f"  breakpoints stop at: {', '.join(language.breakpoint_kinds)}"
+                   f"{'' if language.reads_input else '; programs read no input'}")
 
 
 def reattach_terminal() -> None:

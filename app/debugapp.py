@@ -1,9 +1,14 @@
 """The esodbg terminal debugger (Textual).
 
-The app owns one :class:`~esodbg.engines.debugger.Session`.  Quick operations (step, step back)
-run on the UI thread; continue and reverse-continue run in a thread worker that only posts
-messages (:class:`Progress`, :class:`Finished`), so the UI never freezes and ``Esc`` or ``c``
-interrupts at once.  While a worker runs, the UI thread does not touch the session.
+The app owns one :class:`~esodbg.engines.debugger.Session` and its actions; the
+:class:`~esodbg.app.screens.debugger.DebuggerScreen` draws it.  What the screen shows follows
+the app's reactives: a new ``outcome`` (after every step, continue or restart), ``running``,
+``speed`` and ``count`` redraw through their ``watch_*`` methods.
+
+Quick operations (step, step back) run on the UI thread; continue and reverse-continue run in a
+thread worker that only posts messages (:class:`Progress`, :class:`Finished`), so the UI never
+freezes and ``Esc`` or ``c`` interrupts at once.  While a worker runs, the UI thread does not
+touch the session.
 """
 
 from __future__ import annotations
@@ -12,35 +17,51 @@ import threading
 import time
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-from textual import events, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual import work
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
 
-from esodbg.engines.base import CellRef, CodeRef, Language, ParseError, Status, Stop
+from esodbg.engines.base import CellRef, ParseError, Status, Stop
 from esodbg.engines.debugger import Outcome, Session
+from esodbg.engines.language import Language
 from esodbg.engines.view import View
 
 from . import exitcodes
-from .files import LoadError, read_text, shown
+from .files import LoadError, load_program, read_text, shown
+from .screens.debugger import DebuggerScreen
 from .screens.help import HelpScreen, describe as describe_keys
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
-from .widgets.footer import FittingFooter
 from .widgets.inputpane import InputPane
 from .widgets.messages import BreakpointToggled
-from .widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView, kinds_label, output_tail
+from .widgets.panes import kinds_label, output_tail
 from .widgets.source import SourceView
 
-MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
 FRAME = 1 / 15  # seconds between screen updates while running flat out
 COUNT_IN_WORKER = 1000  # step counts above this run in the worker (interruptible)
-UNIT_KEYS = ("k", "s")  # forward keys of a language's coarser units of stepping, coarsest first; shift goes back
+
+BINDINGS = [
+    Binding("n,right", "step", "Step", key_display="n/→", tooltip="step: run one command (10n: ten)"),
+    Binding("N,p,left", "step_back", "Back", key_display="N/←", tooltip="step back one command (exact)"),
+    Binding("c", "continue", "Continue", tooltip="continue until a breakpoint, halt or error; c again interrupts"),
+    Binding("C", "reverse_continue", "Rev-cont", tooltip="reverse-continue: back to the previous breakpoint hit, or step 0"),
+    Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell or command under the cursor"),
+    # Help and Quit come before the rest so that the footer shows them even at 80 columns.
+    Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
+    Binding("q", "quit", "Quit", tooltip="quit (also while running)"),
+    Binding("ctrl+c", "quit", "Quit", show=False, priority=True, tooltip="quit"),
+    Binding("r", "restart", "Restart", tooltip="restart from step 0, also while running (typed input is dropped)"),
+    Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
+    Binding("plus", "speed(1)", "Faster", key_display="+", show=False, tooltip="continue faster (up to: as fast as possible)"),
+    Binding("minus", "speed(-1)", "Slower", key_display="-", show=False, tooltip="continue slower: watch every step"),
+    *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
+]
 
 
 class Progress(Message):
@@ -62,52 +83,36 @@ class Finished(Message):
         self.outcome = outcome
 
 
-class DebuggerScreen(Screen):
-    """The screen the debugger's panes are on: below the smallest supported size it shows a
-    notice instead of collapsed panes."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
-
-
 class DebuggerApp(App[None]):
-    """Debug one program: ``language`` and ``path`` name it, ``preset_input`` is its whole input
+    """Debug one program: ``language`` and ``path`` name it, ``options`` are the language's own
+    (by :attr:`~esodbg.engines.language.Option.dest`), ``preset_input`` is its whole input
     (``None``: ask interactively), ``budget`` caps the steps of one continue."""
 
     CSS_PATH = "esodbg.tcss"
     TITLE = "esodbg"
     AUTO_FOCUS = None  # nothing focused: the arrow keys step; focusing the board makes them move its cursor
-    BINDINGS = [
-        Binding("n,right", "step", "Step", key_display="n/→", tooltip="step: run one command (10n: ten)"),
-        Binding("N,p,left", "step_back", "Back", key_display="N/←", tooltip="step back one command (exact)"),
-        Binding("c", "continue", "Continue", tooltip="continue until a breakpoint, halt or error; c again interrupts"),
-        Binding("C", "reverse_continue", "Rev-cont", tooltip="reverse-continue: back to the previous breakpoint hit, or step 0"),
-        Binding("b", "toggle_breakpoint", "Breakpoint", tooltip="toggle a breakpoint on the cell or command under the cursor"),
-        # Help and Quit come before the rest so that the footer shows them even at 80 columns.
-        Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
-        Binding("q", "quit", "Quit", tooltip="quit (also while running)"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, tooltip="quit"),
-        Binding("r", "restart", "Restart", tooltip="restart from step 0, also while running (typed input is dropped)"),
-        Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
-        Binding("plus", "speed(1)", "Faster", key_display="+", show=False, tooltip="continue faster (up to: as fast as possible)"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False, tooltip="continue slower: watch every step"),
-        *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
-    ]
+    BINDINGS = BINDINGS
+
+    outcome: reactive[Outcome | None] = reactive(None, always_update=True, init=False)
+    running: reactive[bool] = reactive(False, init=False)
+    speed: reactive[int] = reactive(len(SPEEDS) - 1, init=False)
+    count: reactive[str] = reactive("", init=False)
 
     def __init__(self, language: Language, path: Path, preset_input: str | None = None,
-                 budget: int | None = None, name: str | None = None) -> None:
+                 budget: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.language, self.path = language, Path(path)
-        self.preset_input, self.budget, self.run_name = preset_input, budget, name
+        self.language, self.path, self.options = language, Path(path), options or {}
+        self.preset_input, self.budget = preset_input, budget
+        self.CSS = language.style_sheet()  # the language's roles (App.CSS is read when the app starts)
         # A language with units coarser than one step (Tic Tac Toe Grow: keystroke, phase) gets a
         # key pair for each; more than one kind of breakpoint gets a key to choose them.
         self.unit_bindings = []
-        for level, (unit, key) in enumerate(zip(language.units[:-1], UNIT_KEYS)):
+        for level, unit in enumerate(language.units):
             self.unit_bindings += [
-                Binding(key, f"step_unit({level})", unit.capitalize(), tooltip=f"step one {unit}"),
-                Binding(key.upper(), f"step_back_unit({level})", f"Back {unit}", show=False,
-                        tooltip=f"step back to the start of the {unit} (or the one before)"),
+                Binding(unit.key, f"step_unit({level})", unit.name.capitalize(),
+                        tooltip=f"step one {unit.name}" + (f": {unit.help}" if unit.help else "")),
+                Binding(unit.key.upper(), f"step_back_unit({level})", f"Back {unit.name}", show=False,
+                        tooltip=f"step back to the start of the {unit.name} (or the one before)"),
             ]
         if len(language.breakpoint_kinds) > 1:
             self.unit_bindings.append(Binding("t", "breakpoint_kinds", "Bp kinds", tooltip="choose what the breakpoint "
@@ -115,129 +120,93 @@ class DebuggerApp(App[None]):
         for binding in self.unit_bindings:
             self.bind(binding.key, binding.action, description=binding.description, show=binding.show)
         self.session: Session | None = None
+        self.debugger: DebuggerScreen | None = None
         self.problem: tuple[str, object] | None = None  # (source, diagnostics) if it cannot run
-        self.outcome: Outcome | None = None
+        self.warnings: tuple = ()  # the program's parse warnings, shown once it is on screen
         self.cancel = threading.Event()
-        self.running = False
-        self.count = ""
-        self.speed = len(SPEEDS) - 1
         self.resume: str | None = None  # what to do again once input arrives
         self.then = None  # what to do once the running worker has stopped (restart while running)
         self._load()
 
     # ----- loading ----------------------------------------------------------------------------
     def _load(self) -> None:
+        """Read and parse the program (as ``exec`` and ``check`` do) and start a session."""
+        self.session = None
         try:
-            source = read_text(self.path)
+            program = load_program(self.path, self.language, self.options)
         except LoadError as error:
             self.problem = ("", str(error))
             return
-        try:
-            program = self.language.parse(source, str(self.path))
         except ParseError as error:
-            self.problem = (source, error.diagnostics)
+            self.problem = (read_text(self.path, "program", lambda data: self.language.decode(data, str(self.path))),
+                            error.diagnostics)
             return
-        if self.run_name is not None and self.language.rename is not None:
-            program = self.language.rename(program, self.run_name)
         self.problem = None
+        self.warnings = program.warnings
         text = self.preset_input if self.preset_input is not None else ""
         self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
 
-    def compose(self) -> ComposeResult:
-        view = self.session.view() if self.session else None
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                boards = view.boards if view else ()
-                for board in boards[:1]:  # the code board, then any memory boards side by side
-                    yield BoardView(board, id=f"board-{board.name}", classes="board")
-                if len(boards) > 1:
-                    with Horizontal(id="memory"):
-                        for board in boards[1:]:
-                            yield BoardView(board, id=f"board-{board.name}", classes="board memory")
-                yield SourceView(id="source")
-            with VerticalScroll(id="right", can_focus=False):  # scrolls rather than crush a pane
-                for panel in view.panels if view else ():
-                    yield ValuesView(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
-        with Horizontal(id="io"):  # always in sight: what the program wrote, its input, the breakpoints
-            yield OutputView(id="output")
-            if self.language.reads_input:
-                yield InputPane(id="input")
-            yield BreakpointList(id="breakpoints")
-        yield StatusBar(id="status")
-        yield FittingFooter(compact=True)
-        yield Static(f"The terminal is too small for esodbg: it needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
-                     "Make the window bigger, or press q to quit.", id="too-small")
-
     def get_default_screen(self) -> Screen:
-        return DebuggerScreen(id="_default")
+        """The debugger's screen, when the program loaded (else a blank one, under the screen of
+        what keeps the program from running)."""
+        if self.session is None:
+            return Screen(id="_default")
+        self.debugger = DebuggerScreen(self.language, self.path, self.session)
+        return self.debugger
 
     def on_mount(self) -> None:
-        named = f" as {self.run_name}" if self.run_name is not None else ""
+        named = f" as {self.options['name']}" if self.options.get("name") is not None else ""
         self.title = f"esodbg · {shown(self.path.name)}{shown(named)} ({self.language.title})"
         if self.problem is not None:
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
-            return
-        view = self.session.view()
-        source = self.query_one(SourceView)
-        source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
-        source.load(self.session.program.source, view.code)
-        location = self.session.machine.location()
-        if isinstance(location, CodeRef):
-            source.cursor = location.index
-        self.query_one("#breakpoints").border_title = "Breakpoints"
-        self.query_one("#output").border_title = "Output"
-        for pane in self.query("#input"):
-            pane.border_title = "Input"
-        for board in self.query(BoardView):
-            board.border_title = board.board.title
-            if isinstance(location, CellRef) and location.board == board.board.name:
-                board.place_cursor(location)
+
+    def on_debugger_screen_ready(self) -> None:
+        """The debugger's panes are up: draw the state, and say what parsing warned of."""
         self.set_focus(None)
         self.render_state()
+        for warning in self.warnings:  # what check and exec print on stderr
+            self.notify(f"{warning.line}:{warning.col}: {warning.message}", title="Warning", severity="warning",
+                        timeout=10)
 
     def action_reload(self) -> None:
         """Read the file again (from the parse error screen)."""
         self._load()
         self.pop_screen()
-        if self.problem is None:
-            self.recompose_then_render()
-        else:
+        if self.problem is not None:
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
+        else:
+            self.debugger = DebuggerScreen(self.language, self.path, self.session)
+            self.push_screen(self.debugger)
 
-    def recompose_then_render(self) -> None:
-        async def again() -> None:
-            await self.recompose()
-            self.on_mount()
+    # ----- drawing ----------------------------------------------------------------------------
+    def watch_outcome(self) -> None:
+        self.render_state()
 
-        self.call_later(again)
+    def watch_running(self) -> None:
+        self.refresh_bindings()
+        self.render_state()
 
-    # ----- rendering --------------------------------------------------------------------------
+    def watch_speed(self) -> None:
+        if not self.running:
+            self.render_state()
+
+    def watch_count(self) -> None:
+        if not self.running:
+            self.render_state()
+
     def render_state(self, view: View | None = None, output: tuple[str, int] | None = None,
                      new_output: int = 0, rate: float | None = None) -> None:
         """Show the session's state (or a worker's ``view`` of it while it runs)."""
+        if self.debugger is None or not self.debugger.is_mounted:
+            return
         session = self.session
-        machine = session.machine
         live = view is None
         if live:
             view = session.view()
             output = output_tail(session.output)
             new_output = len(session.last.output) if session.last else 0
-        fault = machine.fault if live else None
-        bps = set(session.breakpoints.enabled_locations())
-        for board_view, board in zip(self.query(BoardView), view.boards):
-            board_view.show(board, bps, fault.at if fault else None, fault.at if fault else view.location)
-            board_view.border_subtitle = f"step {machine.steps:,}"
-        self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps)
-        for pane, panel in zip(self.query(ValuesView), view.panels):
-            pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
-            pane.border_title = panel.title
-        self.query_one("#output", OutputView).show(*output, new_output, running=not live)
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
-        if self.language.reads_input:
-            self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
-        self.query_one(BreakpointList).show(list(session.breakpoints), view, machine.steps,
-                                            len(self.language.breakpoint_kinds) > 1)
-        self.query_one(StatusBar).show(*self._status(view, rate))
+        self.debugger.show(view, output, new_output, self._status(view, rate), live, waiting)
 
     @staticmethod
     def _where(view: View) -> str:
@@ -294,7 +263,7 @@ class DebuggerApp(App[None]):
         return True
 
     def _idle(self) -> bool:
-        return self.session is not None and not self.running and self.screen is self.screen_stack[0]
+        return self.session is not None and not self.running and self.screen is self.debugger
 
     def _take_count(self) -> int:
         count, self.count = int(self.count or 1), ""
@@ -303,12 +272,10 @@ class DebuggerApp(App[None]):
     def action_count(self, digit: int) -> None:
         if self._idle() and (self.count or digit):
             self.count = (self.count + str(digit))[:9]
-            self.render_state()
 
     def _finish(self, outcome: Outcome, resume: str | None = None) -> None:
-        self.outcome = outcome
         self.resume = resume if outcome.reason is Stop.NEEDS_INPUT else None
-        self.render_state()
+        self.outcome = outcome
         fault = self.session.machine.fault
         if outcome.reason is Stop.ERROR and fault is not None:  # the whole message, which the status line may cut
             self.notify(f"step {fault.step:,}{self._fault_place(fault)}: {fault.message}", title="Runtime error",
@@ -393,8 +360,8 @@ class DebuggerApp(App[None]):
         """The focused board or code pane, else the first board (or the code pane)."""
         target = self.focused
         if not isinstance(target, (BoardView, SourceView)):
-            boards = self.query(BoardView)
-            target = boards.first() if boards else self.query_one(SourceView)
+            boards = self.debugger.query(BoardView)
+            target = boards.first() if boards else self.debugger.query_one(SourceView)
         return target if target.can_focus else None
 
     def on_breakpoint_toggled(self, message: BreakpointToggled) -> None:
@@ -406,9 +373,8 @@ class DebuggerApp(App[None]):
         self.render_state()
 
     def action_speed(self, delta: int) -> None:
-        self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
-        if not self.running and self.session is not None:
-            self.render_state()
+        if self.session is not None:
+            self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
 
     def action_restart(self) -> None:
         """Restart from step 0 from any state: a running worker is interrupted first."""
@@ -418,7 +384,7 @@ class DebuggerApp(App[None]):
             self.cancel.set()
             self.then = self.action_restart  # once the worker has stopped (on_finished)
             return
-        self.session = self.session.restarted()
+        self.session = self.debugger.session = self.session.restarted()
         self._finish(Outcome(Stop.START, 0))
 
     async def action_quit(self) -> None:
@@ -480,10 +446,8 @@ class DebuggerApp(App[None]):
     def _start(self, operation, resume: str | None) -> None:
         """Run ``operation`` in the worker; ``resume`` is what to do again if it stops for input."""
         self.cancel = threading.Event()
-        self.running = True
         self.resume = resume
-        self.refresh_bindings()
-        self.render_state()
+        self.running = True
         self._work(operation, self.cancel)
 
     @work(thread=True, exclusive=True, group="run")
@@ -495,7 +459,7 @@ class DebuggerApp(App[None]):
             now = time.monotonic()
             if force or now - last[0] >= last[2]:
                 rate = (s.steps - last[1]) / (now - last[0]) if now > last[0] and not force else None
-                view = s.machine.view(s.last if force else None)
+                view = s.language.view(s.machine, s.last if force else None)
                 # A view of big boards (a Tic Tac Toe Grow memory1 of 10,000s of cells) takes a
                 # while to build: frames then come less often, so running stays at least 80% running.
                 last[:] = [now, s.steps, max(FRAME, 4 * (time.monotonic() - now))]
@@ -515,7 +479,7 @@ class DebuggerApp(App[None]):
             self.render_state(message.view, message.output, message.new_output, message.rate)
 
     def on_finished(self, message: Finished) -> None:
-        self.running = False
+        self.set_reactive(DebuggerApp.running, False)  # drawn once, by the outcome below
         self.refresh_bindings()
         self._finish(message.outcome, self.resume)
         then, self.then = self.then, None
@@ -546,4 +510,3 @@ def _animate(session: Session, speed: int, cancel: threading.Event, progress, ap
         current = SPEEDS[app.speed]
         if cancel.wait(1 / current if current else 0):
             return Outcome(Stop.INTERRUPTED, session.steps)
-

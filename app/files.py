@@ -1,30 +1,45 @@
-"""Reading the user's files (programs, input files) as text, with clear errors."""
+"""Reading the user's files (programs, input files) as text, with clear errors; loading a
+program — the one way ``run``, ``exec`` and ``check`` all do it."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, Callable
+
+from esodbg.engines.language import Language
 
 
 class LoadError(Exception):
-    """A file cannot be read as UTF-8 text; the message says which file and why."""
+    """A file cannot be read as text; the message says which file and why."""
 
 
-def read_text(path: Path, what: str = "program") -> str:
-    """The file's text, decoded as UTF-8 (a leading BOM dropped).
+def read_text(path: Path, what: str = "program",
+              decode: Callable[[bytes], str] = lambda data: data.decode("utf-8-sig")) -> str:
+    """The file's text, decoded by ``decode`` (by default UTF-8, a leading BOM dropped).
 
-    Raises :class:`LoadError` naming the file (and line:col of the first byte that is not
-    UTF-8) if it cannot be read or decoded."""
+    Raises :class:`LoadError` naming the file (and line:col of the first byte that cannot be
+    decoded) if it cannot be read or decoded."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise LoadError(f"cannot read {what} {path}: {error.strerror}") from None
     try:
-        return data.decode("utf-8-sig")
+        return decode(data)
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise LoadError(f"{path}:{line}:{col}: {what} is not UTF-8 text (byte 0x{data[error.start]:02x})") from None
+        raise LoadError(f"{path}:{line}:{col}: {what} is not {error.encoding.upper()} text "
+                        f"(byte 0x{data[error.start]:02x})") from None
+
+
+def load_program(path: Path, language: Language, options: dict[str, Any]):
+    """Read and parse the program at ``path`` with the language's ``options`` (its own options
+    by :attr:`~esodbg.engines.language.Option.dest`).  Raises :class:`LoadError` for a file
+    that cannot be read, :class:`~esodbg.engines.base.ParseError` for one that does not parse;
+    the program's ``warnings`` are for the caller to show."""
+    text = read_text(path, "program", lambda data: language.decode(data, str(path)))
+    return language.parse(text, str(path), options)
 
 
 def shown(name: str | Path) -> str:

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from esodbg.engines import by_name
+from esodbg.engines.registry import by_name
 from esodbg.engines.base import CellRef, CodeRef, Location, Status, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import InputLog, OutputLog

@@ -1,7 +1,7 @@
-"""The engine contract every language implements.
+"""The engine contract every language's machine implements.
 
-A language is a :class:`Language`: ``parse(text, filename)`` gives a program or raises
-:class:`ParseError` with :class:`Diagnostic` s, and ``machine(program, input, output)`` gives a
+A language (its plugin object is :class:`~esodbg.engines.language.Language`) parses text into a
+program or raises :class:`ParseError` with :class:`Diagnostic` s, and runs a program on a
 :class:`Machine`.  Where a step runs — and where breakpoints go — is a :data:`Location`: a
 :class:`CellRef` on a board (15) or a :class:`CodeRef` to a command of a text program
 (MessiScript).
@@ -12,7 +12,7 @@ breakpoint.  Everything else is generic and built on it here:
 
 * :meth:`Machine.step` runs one step and returns a :class:`StepRecord` whose ``changes`` are
   found by diffing the machine's stores (its mutable lists/dicts; lists may only grow), or just
-  the keys :meth:`Machine.touches` names, so a step on a long tape stays O(1) — the record is
+  the keys :meth:`Machine.may_change` names, so a step on a long tape stays O(1) — the record is
   both the undo record and the "what changed in the last step" the views highlight;
 * :meth:`Machine.undo` applies a record backwards; :meth:`Machine.snapshot` /
   :meth:`Machine.restore` save and load the whole state (snapshots compare equal iff the states
@@ -28,12 +28,9 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from .iobuf import InputLog, Output
-
-if TYPE_CHECKING:
-    from .view import View
 
 
 class Span(NamedTuple):
@@ -140,14 +137,26 @@ class Change(NamedTuple):
     new: Any
 
 
+class Frame(NamedTuple):
+    """A machine's scalar state: its counters, where it is in the input and output, and the
+    language's own registers (:meth:`Machine.registers`)."""
+
+    steps: int
+    status: Status
+    fault: Fault | None
+    in_pos: int
+    out_len: int
+    registers: tuple
+
+
 @dataclass(frozen=True, slots=True)
 class StepRecord:
     """What one step did; enough to undo it and to show what changed.
 
     ``step`` is the step's number (the machine's ``steps`` after it), ``at`` where it ran,
     ``output`` the text it wrote, ``input_used`` the input characters it consumed, ``stop`` is
-    ``HALTED``/``ERROR`` if it ended the run.  ``before`` holds the machine's scalar state before
-    the step (for undo).
+    ``HALTED``/``ERROR`` if it ended the run.  ``before`` is the machine's scalar state before
+    the step (for undo, and for views that show what a register was).
     """
 
     step: int
@@ -156,7 +165,7 @@ class StepRecord:
     output: str
     input_used: str
     stop: Stop | None
-    before: tuple
+    before: Frame
 
 
 class Machine(ABC):
@@ -193,16 +202,16 @@ class Machine(ABC):
         checks cheaply (``None`` if empty).  Locations the language cannot reach, and kinds it
         does not have, are ignored."""
 
-    def touched(self) -> Iterable[tuple[Location, str]]:
+    def next_touches(self) -> Iterable[tuple[Location, str]]:
         """What the next step touches, as ``(location, kind)`` pairs: a breakpoint at one of the
         locations with that kind stops before the step.  By default the next step runs at
         :meth:`location` (kind ``exec``) and touches nothing else."""
         return ((self.location(), "exec"),)
 
     def unit_start(self, level: int) -> int:
-        """The step at which the current unit of stepping at ``level`` began — an index into
-        the language's :attr:`Language.units`, coarsest first.  The finest unit is one step,
-        so by default every step starts one."""
+        """The step at which the current unit of stepping ``level`` began — an index into the
+        language's :attr:`~esodbg.engines.language.Language.units`, coarsest first (units
+        coarser than one step)."""
         return self.steps
 
     @abstractmethod
@@ -213,7 +222,7 @@ class Machine(ABC):
     def stores(self) -> tuple[tuple[str, Any], ...]:
         """The machine's mutable containers (lists or dicts) by name, for diffing and undo."""
 
-    def touches(self) -> tuple[tuple[str, Any], ...] | None:
+    def may_change(self) -> tuple[tuple[str, Any], ...] | None:
         """The ``(store, key)`` pairs the next step may change, if the language knows them
         cheaply (a key past the end of a list means the step may append there); ``None`` means
         "diff every store".  Lets :meth:`step` stay O(1) on big, growing stores."""
@@ -227,15 +236,11 @@ class Machine(ABC):
     def set_registers(self, regs: tuple) -> None:
         """Load what :meth:`registers` returned, then recompute any derived state."""
 
-    @abstractmethod
-    def view(self, last: StepRecord | None) -> View:
-        """The presentation model of the current state; ``last`` is the step that led here."""
-
     # ----- generic machinery ------------------------------------------------------------------
-    def _frame(self) -> tuple:
-        return (self.steps, self.status, self.fault, self.in_pos, self.output.length, self.registers())
+    def _frame(self) -> Frame:
+        return Frame(self.steps, self.status, self.fault, self.in_pos, self.output.length, self.registers())
 
-    def _load_frame(self, frame: tuple) -> None:
+    def _load_frame(self, frame: Frame) -> None:
         self.steps, self.status, self.fault, self.in_pos, out_len, regs = frame
         self.output.set_length(out_len)
         self.set_registers(regs)
@@ -247,7 +252,7 @@ class Machine(ABC):
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
         at = self.location()
         before = self._frame()
-        keys = self.touches()
+        keys = self.may_change()
         if keys is None:
             copies = [(name, store.copy()) for name, store in self.stores()]
         else:
@@ -262,7 +267,7 @@ class Machine(ABC):
         else:
             changes = [Change(name, key, old, new) for (name, key), old in zip(keys, olds)
                        if (new := _get(stores[name], key)) != old]
-        out_len, in_pos = before[4], before[3]
+        out_len, in_pos = before.out_len, before.in_pos
         output = self.output.text(out_len) if self.output.length > out_len else ""
         return StepRecord(
             step=self.steps,
@@ -325,20 +330,3 @@ def _diff(name: str, old: list | dict, new: list | dict) -> Iterable[Change]:
         a, b = _get(old, key), _get(new, key)
         if a != b:
             yield Change(name, key, a, b)
-
-
-@dataclass(frozen=True)
-class Language:
-    """A language esodbg knows: how to recognise, parse and run its programs."""
-
-    name: str  # stable id, used by --lang
-    title: str  # what users call it
-    extensions: tuple[str, ...]  # file name endings, with the dot
-    parse: Callable[[str, str], Any]  # (text, filename) -> program; raises ParseError
-    machine: Callable[[Any, InputLog, Output], Machine]
-    halted: str = "the program finished"  # what a normal halt means, for status lines
-    units: tuple[str, ...] = ("step",)  # units of stepping, coarsest first; the last is one machine step
-    breakpoint_kinds: tuple[str, ...] = ("exec",)  # the kinds of touch a breakpoint can stop at
-    default_kinds: frozenset[str] = frozenset({"exec"})  # what a new breakpoint stops at
-    rename: Callable[[Any, str], Any] | None = None  # (program, name) -> program run as if named so
-    reads_input: bool = True  # False: programs never read input (the debugger shows no input pane)

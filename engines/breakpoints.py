@@ -3,7 +3,7 @@
 A breakpoint pauses *before* a step that touches its location in one of its ``kinds``.  Every
 language has the kind ``exec`` (the step runs there); a language may offer more (Tic Tac Toe
 Grow: ``write``, ``data``, ``grow``; see :attr:`~esodbg.engines.base.Language.breakpoint_kinds`).
-The machine says what its next step touches (:meth:`~esodbg.engines.base.Machine.touched`).
+The machine says what its next step touches (:meth:`~esodbg.engines.base.Machine.next_touches`).
 """
 
 from __future__ import annotations
@@ -98,13 +98,13 @@ class Breakpoints:
     def enabled_locations(self) -> list[Location]:
         return [bp.at for bp in self._by_location.values() if bp.enabled]
 
-    def hit(self, touched: Iterable[tuple[Location, str]]) -> Breakpoint | None:
-        """The first enabled breakpoint that a step touching ``touched`` (``(location, kind)``
-        pairs, see :meth:`~esodbg.engines.base.Machine.touched`) stops at, if any."""
+    def hit(self, touches: Iterable[tuple[Location, str]]) -> Breakpoint | None:
+        """The first enabled breakpoint that a step touching ``touches`` (``(location, kind)``
+        pairs, see :meth:`~esodbg.engines.base.Machine.next_touches`) stops at, if any."""
         by_location = self._by_location
         if not by_location:
             return None
-        for at, kind in touched:
+        for at, kind in touches:
             bp = by_location.get(at)
             if bp is not None and bp.enabled and kind in bp.kinds:
                 return bp

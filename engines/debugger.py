@@ -15,10 +15,11 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .base import Language, Machine, Stop, StepRecord
+from .base import Machine, Stop, StepRecord
 from .breakpoints import Breakpoint, Breakpoints
 from .history import History
 from .iobuf import InputLog, OutputLog
+from .language import Language
 
 CHUNK = 16384  # most steps run between two checks for cancel/progress (a few ms)
 
@@ -65,7 +66,8 @@ class Session:
         return self.history.undo[-1] if self.history.undo else None
 
     def view(self):
-        return self.machine.view(self.last)
+        """The presentation model of the current state."""
+        return self.language.view(self.machine, self.last)
 
     def _stops(self):
         version = self.breakpoints.version
@@ -77,7 +79,7 @@ class Session:
         """The outcome of a forward move that ended with ``reason``: arriving at an enabled
         breakpoint (after at least one step) is a hit, counted."""
         if reason in (Stop.LIMIT, Stop.BREAKPOINT):
-            bp = self.breakpoints.hit(self.machine.touched())
+            bp = self.breakpoints.hit(self.machine.next_touches())
             if bp is not None:
                 bp.record_hit(self.steps)
                 return Outcome(Stop.BREAKPOINT, self.steps, bp)
@@ -111,7 +113,7 @@ class Session:
                 self._record(record)
                 if record.stop is not None:
                     return Outcome(record.stop, self.steps)
-                if self.breakpoints.hit(machine.touched()) is not None:
+                if self.breakpoints.hit(machine.next_touches()) is not None:
                     return self._arrived(Stop.LIMIT)
                 if unit is None or machine.unit_start(unit) == self.steps:
                     break
@@ -226,7 +228,7 @@ class Session:
                     break
             if hits:
                 self.goto(hits[-1])
-                bp = self.breakpoints.hit(self.machine.touched())
+                bp = self.breakpoints.hit(self.machine.next_touches())
                 bp.record_hit(self.steps)
                 return Outcome(Stop.BREAKPOINT, self.steps, bp)
             end = start

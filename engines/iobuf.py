@@ -201,3 +201,18 @@ class StreamOutput:
     def set_length(self, length: int) -> None:
         if length != self.length:
             raise RuntimeError("a stream's output cannot be taken back")
+
+
+class RecordingOutput(OutputLog):
+    """Program output written straight to a stream and kept too (``esodbg exec --final-state``,
+    whose final state includes the output)."""
+
+    __slots__ = ("_stream_write",)
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self._stream_write = stream.write
+
+    def write(self, text: str) -> None:
+        self._stream_write(text)
+        super().write(text)

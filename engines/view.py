@@ -3,7 +3,7 @@ language.
 
 A :class:`View` holds
 
-* named :class:`Board` s of :class:`Cell` s (a glyph, an optional sub-glyph such as the command
+* named :class:`Grid` s of :class:`Cell` s (a glyph, an optional sub-glyph such as the command
   under a 15 piece, and a *role* the app styles through TCSS classes, e.g. ``tile``, ``ip``);
 * :class:`Panel` s of :class:`Value` s: registers, memory, a tape with its pointer, a loop stack,
   an explanation of the last step — each a titled list the app draws the same way;
@@ -33,8 +33,8 @@ class Cell:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
-    """A grid of cells.  ``rows[r][c]`` is the cell drawn at coordinate ``(row0 + r, col0 + c)``;
+class Grid:
+    """A board as drawn: a grid of cells.  ``rows[r][c]`` is the cell drawn at coordinate ``(row0 + r, col0 + c)``;
     ``None`` is a coordinate that is off the board.  ``name`` is the stable id breakpoints use.
 
     ``turns`` counts quarter turns clockwise the board has made since its cells got their
@@ -106,7 +106,7 @@ class Code:
 class View:
     """Everything a language shows about one state."""
 
-    boards: tuple[Board, ...]
+    boards: tuple[Grid, ...]
     panels: tuple[Panel, ...]
     location: Location | None  # where the next step runs
     span: Span | None  # the source text of the next step

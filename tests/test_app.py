@@ -10,12 +10,13 @@ from esodbg.app.screens.help import HelpScreen
 from esodbg.app.screens.parse_error import ParseErrorScreen
 from esodbg.app.widgets.board import BoardView
 from esodbg.app.widgets.source import SourceView
-from esodbg.engines import FIFTEEN, MESSISCRIPT, TTG
+from esodbg.engines.registry import by_name
 from esodbg.engines.base import CellRef, CodeRef, Status, Stop
 
 from conftest import EXAMPLES
 from screen import screen_lines
 
+FIFTEEN, MESSISCRIPT, TTG = by_name("fifteen"), by_name("messiscript"), by_name("ttg")
 HELLO = EXAMPLES / "fifteen" / "hello.15"
 TRUTH = EXAMPLES / "fifteen" / "truth.15"
 

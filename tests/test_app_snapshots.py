@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from esodbg.app.debugapp import DebuggerApp
-from esodbg.engines import for_file
+from esodbg.engines.registry import for_file
 
 from conftest import EXAMPLES
 

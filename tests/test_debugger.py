@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import threading
 
-from esodbg.engines import FIFTEEN
+from esodbg.engines.registry import by_name
 from esodbg.engines.base import CellRef, Stop
 from esodbg.engines.debugger import Session
 
 from conftest import EXAMPLES
+
+FIFTEEN = by_name("fifteen")
 
 
 def session(name: str, input_text: str = "", closed: bool = True, **options) -> Session:

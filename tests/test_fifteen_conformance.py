@@ -7,11 +7,13 @@ import json
 
 import pytest
 
-from esodbg.engines import FIFTEEN
+from esodbg.engines.registry import by_name
 from esodbg.engines.base import Stop
 from esodbg.engines.debugger import Session
 
 from conftest import CORPUS, EXAMPLES
+
+FIFTEEN = by_name("fifteen")
 
 EXPECTED = CORPUS / "fifteen"
 

@@ -8,10 +8,12 @@ from hypothesis import strategies as st
 
 from esodbg.engines.base import ParseError
 from esodbg.engines.debugger import Session
-from esodbg.engines import FIFTEEN
-from esodbg.engines.fifteen import parse
+from esodbg.engines.registry import by_name
+from esodbg.engines.fifteen.parser import parse
 
 from time_travel import assert_time_travel_is_exact
+
+FIFTEEN = by_name("fifteen")
 
 # `*` is left out: repeated squaring makes numbers of astronomical size within 60 steps.
 FIRST = "^v<>^v<>_x"

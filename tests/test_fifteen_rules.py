@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from esodbg.engines.base import CellRef, ParseError, Status, Stop
-from esodbg.engines.fifteen import FifteenMachine, parse
+from esodbg.engines.fifteen.machine import FifteenMachine
+from esodbg.engines.fifteen.parser import parse
 from esodbg.engines.iobuf import InputLog, OutputLog
 
 

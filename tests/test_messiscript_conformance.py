@@ -13,11 +13,13 @@ import json
 
 import pytest
 
-from esodbg.engines import MESSISCRIPT
+from esodbg.engines.registry import by_name
 from esodbg.engines.base import Stop
 from esodbg.engines.debugger import Session
 
 from conftest import CORPUS, EXAMPLES
+
+MESSISCRIPT = by_name("messiscript")
 
 EXPECTED = CORPUS / "messiscript"
 

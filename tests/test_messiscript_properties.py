@@ -7,12 +7,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from esodbg.engines import MESSISCRIPT
+from esodbg.engines.registry import by_name
 from esodbg.engines.base import ParseError
 from esodbg.engines.debugger import Session
-from esodbg.engines.messiscript import parse
+from esodbg.engines.messiscript.parser import parse
 
 from time_travel import assert_time_travel_is_exact
+
+MESSISCRIPT = by_name("messiscript")
 
 WORDS = ["pelota", "Pelota", "argentino", "fútbol", "futbol", "ídolo", "la", "pelo\nta", "(mundial)"]
 SIMPLE = [

@@ -7,7 +7,8 @@ import pytest
 
 from esodbg.engines.base import CodeRef, ParseError, Status, Stop
 from esodbg.engines.iobuf import InputLog, OutputLog
-from esodbg.engines.messiscript import MessiMachine, parse
+from esodbg.engines.messiscript.machine import MessiMachine
+from esodbg.engines.messiscript.parser import parse
 from esodbg.engines.messiscript.parser import WORDS
 
 

@@ -11,10 +11,12 @@ import pytest
 
 from esodbg.engines.base import Status, Stop
 from esodbg.engines.debugger import Session
-from esodbg.engines.ttg import LANGUAGE as TTG
+from esodbg.engines.registry import by_name
 from esodbg.engines.ttg.boards import Board
 
 from conftest import CORPUS, EXAMPLES
+
+TTG = by_name("ttg")
 
 EXPECTED = CORPUS / "ttg"
 CASES = sorted(EXPECTED.glob("*.expected.json"), key=lambda p: p.name)

@@ -13,12 +13,15 @@ from hypothesis import strategies as st
 from esodbg.engines.base import Status, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import OutputLog
-from esodbg.engines.ttg import LANGUAGE as TTG, parse
+from esodbg.engines.registry import by_name
+from esodbg.engines.ttg.parser import parse
 from esodbg.engines.ttg.boards import Board, Shape
 from esodbg.engines.ttg.lines import Line
 from esodbg.engines.ttg.machine import ACTION_KEYS
 
 from time_travel import assert_time_travel_is_exact
+
+TTG = by_name("ttg")
 
 # Every action (R39), data characters, digits, Space, Enter, Backspace, and a multi-byte letter.
 KEYS = list(ACTION_KEYS) + list("ax7 0é") + ["\b"]

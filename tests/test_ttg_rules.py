@@ -10,9 +10,12 @@ import pytest
 from esodbg.engines.base import CellRef, Status, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import OutputLog
-from esodbg.engines.ttg import LANGUAGE as TTG, parse
+from esodbg.engines.registry import by_name
+from esodbg.engines.ttg.parser import parse
 from esodbg.engines.ttg.boards import Board, Shape, memory3, norm
 from esodbg.engines.ttg.machine import LIMIT
+
+TTG = by_name("ttg")
 
 SQUARE = Board.square().shape
 
@@ -48,7 +51,7 @@ def test_r4_memory3_from_the_basename_and_name_option():
     assert numbered([]) == "000/000/000"
     assert dict(memory3("wow.txt").values) == {(0, 1): 1, (0, 2): 1, (1, 0): 1, (1, 2): 1, (2, 0): 1, (2, 1): 1}
     assert memory3("").values == Board.square().values
-    program = TTG.rename(parse("", "dir/a.ttg"), "wow.txt")
+    program = TTG.parse("", "dir/a.ttg", {"name": "wow.txt"})
     assert run_program(program).machine.m3 == memory3("wow.txt")
     assert parse("", "some/dir/wow.txt").name == "wow.txt"
 
@@ -298,7 +301,7 @@ def test_r45_breakpoint_kinds(kinds, stops_before):
     outcome = s.continue_()
     assert outcome.reason is Stop.BREAKPOINT
     assert s.machine.next[0] == stops_before
-    assert any(ref == cell and kind in kinds for ref, kind in s.machine.touched())
+    assert any(ref == cell and kind in kinds for ref, kind in s.machine.next_touches())
 
 
 def test_r46_view_draws_empty_space_and_enter():

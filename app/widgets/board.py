@@ -7,11 +7,13 @@ The role of a cell picks a component class (``board--<role>``), so languages are
 TCSS, not here.  A breakpoint shows as ``●`` in the tile's corner (on a compact board, in its
 first column); the cell cursor as brackets in the gaps on either side.
 
-The cursor is kept in drawn coordinates; :meth:`~esodbg.engines.view.Board.ref` turns them into
+The cursor is kept in drawn coordinates; :meth:`~esodbg.engines.view.Grid.ref` turns them into
 the cell's :class:`CellRef`, which stays the same when a board turns.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from rich.segment import Segment
 from textual.binding import Binding
@@ -22,22 +24,30 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from esodbg.engines.base import CellRef, Location
-from esodbg.engines.view import Board
+from esodbg.engines.view import Grid
 
 from .messages import BreakpointToggled
 
 CELL_W, CELL_H = 6, 3  # tile plus gap, in columns and lines
 COMPACT_W, COMPACT_H = 4, 1
-ROLES = ("tile", "home", "ip", "empty", "value", "action", "num", "typing")  # others use board--cell
 
 
 class BoardView(ScrollView, can_focus=True):
-    """Shows one :class:`~esodbg.engines.view.Board`; arrow keys move a cell cursor, Enter or a
+    """Shows one :class:`~esodbg.engines.view.Grid` (a board as drawn); arrow keys move a cell cursor, Enter or a
     click toggles a breakpoint (posted as :class:`BreakpointToggled`)."""
 
-    COMPONENT_CLASSES = {f"board--{role}" for role in ROLES} | {
+    COMPONENT_CLASSES = {
         "board--cell", "board--changed", "board--cursor", "board--breakpoint", "board--fault", "board--sub",
     }
+    roles: frozenset[str] = frozenset()  # the language's cell roles, each styled by board--<role>
+
+    @classmethod
+    @cache
+    def for_roles(cls, roles: tuple[str, ...]) -> type[BoardView]:
+        """This widget class able to style the cell ``roles`` a language's views use (each a
+        component class ``board--<role>``, styled in the language's TCSS)."""
+        return type(cls.__name__, (cls,), {"COMPONENT_CLASSES": {f"board--{role}" for role in roles},
+                                           "roles": frozenset(roles)})
     BINDINGS = [
         Binding("up", "move(-1, 0)", "Cursor", show=False),
         Binding("down", "move(1, 0)", "Cursor", show=False),
@@ -48,7 +58,7 @@ class BoardView(ScrollView, can_focus=True):
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
 
-    def __init__(self, board: Board, **kwargs) -> None:
+    def __init__(self, board: Grid, **kwargs) -> None:
         super().__init__(**kwargs)
         self.board = board
         self.breakpoints: frozenset[tuple[int, int]] = frozenset()
@@ -59,12 +69,12 @@ class BoardView(ScrollView, can_focus=True):
     def _dims(self) -> tuple[int, int]:
         return (COMPACT_W, COMPACT_H) if self.board.compact else (CELL_W, CELL_H)
 
-    def _size_to(self, board: Board) -> None:
+    def _size_to(self, board: Grid) -> None:
         cols = max((len(row) for row in board.rows), default=0)
         width, height = self._dims
         self.virtual_size = Size(cols * width + 1, len(board.rows) * height)
 
-    def show(self, board: Board, breakpoints: set[Location], fault: Location | None,
+    def show(self, board: Grid, breakpoints: set[Location], fault: Location | None,
              follow: Location | None = None) -> None:
         """Draw ``board`` with breakpoint marks on the cells of ``breakpoints`` that are on it
         and ``fault`` in red; scroll to keep the cell ``follow`` (where the program is) in view,
@@ -146,7 +156,7 @@ class BoardView(ScrollView, can_focus=True):
             if cell is None:
                 segments.append(Segment(" " * (cell_w - 1)))
                 continue
-            tile = style(f"board--{cell.role}" if cell.role in ROLES else "board--cell")
+            tile = style(f"board--{cell.role}" if cell.role in self.roles else "board--cell")
             if (r, c) == self.fault:
                 tile += overlay["fault"]
             elif cell.changed:

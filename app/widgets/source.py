@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
+from functools import cache
 
 from rich.style import Style
 from rich.text import Text
@@ -27,16 +28,23 @@ from esodbg.engines.view import Code
 
 from .messages import BreakpointToggled
 
-ROLES = ("code", "noun", "adjective", "negate")  # mark roles with their own component class
-
 
 class SourceView(ScrollView, can_focus=False):
     """Source text with the current span; with :meth:`load` given a ``Code``, a code board."""
 
-    COMPONENT_CLASSES = {f"source--{role}" for role in ROLES} | {
-        "source--gutter", "source--ignored", "source--current", "source--fault", "source--cursor",
+    COMPONENT_CLASSES = {
+        "source--gutter", "source--ignored", "source--code", "source--current", "source--fault", "source--cursor",
         "source--breakpoint",
     }
+    roles: frozenset[str] = frozenset({"code"})  # the language's mark roles, each styled by source--<role>
+
+    @classmethod
+    @cache
+    def for_roles(cls, roles: tuple[str, ...]) -> type[SourceView]:
+        """This widget class able to style the mark ``roles`` a language's code board uses (each
+        a component class ``source--<role>``, styled in the language's TCSS)."""
+        return type(cls.__name__, (cls,), {"COMPONENT_CLASSES": {f"source--{role}" for role in roles},
+                                           "roles": cls.roles | frozenset(roles)})
     BINDINGS = [
         Binding("up,left", "move(-1)", "Cursor", show=False),
         Binding("down,right", "move(1)", "Cursor", show=False),
@@ -188,7 +196,8 @@ class SourceView(ScrollView, can_focus=False):
         if code is not None:
             text.stylize(style("source--ignored", partial=True))
             for a, b, role in self._marks.get(index, ()):
-                text.stylize(style(f"source--{role}", partial=True), a, b)
+                if role in self.roles:
+                    text.stylize(style(f"source--{role}", partial=True), a, b)
             for i in self.breakpoints:
                 self._stylize(text, index, code.steps[i][0], style("source--breakpoint", partial=True))
             if self.has_focus and code.steps:

@@ -1,10 +1,12 @@
-"""The 15 language: a sliding puzzle whose empty square is the instruction pointer."""
+"""The 15 language: a sliding puzzle whose empty square is the instruction pointer (``.15``).
 
-from ..base import Language
-from .machine import FifteenMachine
-from .parser import Program, parse
+This module is the plugin object only; :mod:`.plugin` is the implementation, imported when a
+program is parsed."""
 
-LANGUAGE = Language(name="fifteen", title="15", extensions=(".15",), parse=parse, machine=FifteenMachine,
-                    halted="the puzzle is solved")
+from ..language import Language
 
-__all__ = ["LANGUAGE", "FifteenMachine", "Program", "parse"]
+LANGUAGE = Language(
+    name="fifteen", title="15", extensions=(".15",), implementation="esodbg.engines.fifteen.plugin",
+    docs="docs/fifteen.md", halted="the puzzle is solved", roles=("tile", "home", "ip"), styles="styles.tcss",
+    grammar="fifteen",
+)

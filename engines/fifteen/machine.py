@@ -14,7 +14,8 @@ from typing import Iterable
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .parser import Program
-from .view import BOARD, view
+
+BOARD = "puzzle"  # the board's name in CellRefs and views
 
 # Command kinds (rules 10–12).
 BAD, MOVE, BRANCH, SLIDE = range(4)
@@ -97,9 +98,6 @@ class FifteenMachine(Machine):
             if isinstance(cell, CellRef) and cell.board == BOARD and 0 <= cell.row < rows and 0 <= cell.col < self.cols:
                 flags[cell.row * self.cols + cell.col] = True
         return flags if any(flags) else None
-
-    def view(self, last=None):
-        return view(self, last)
 
     # ----- input (rule 15) --------------------------------------------------------------------
     def _read_value(self):

@@ -26,6 +26,7 @@ class Program:
     puzzle: tuple[tuple[int, ...], ...]
     commands: tuple[tuple[str, ...], ...]
     spans: tuple[tuple[Span, ...], ...]
+    warnings: tuple[Diagnostic, ...] = ()  # none: every problem is an error
 
     @property
     def rows(self) -> int:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import StepRecord
-from ..view import Board, Cell, Panel, Value, View
+from ..view import Grid, Cell, Panel, Value, View
+from .machine import BOARD
 
 if TYPE_CHECKING:
     from .machine import FifteenMachine
-
-BOARD = "puzzle"  # the board's name in CellRefs and views
 
 
 def view(machine: FifteenMachine, last: StepRecord | None) -> View:
@@ -45,7 +44,7 @@ def view(machine: FifteenMachine, last: StepRecord | None) -> View:
     )
     pieces = tuple(Value(f"piece {k}", str(memory[k]), k in changed_memory) for k in range(1, len(memory)))
     return View(
-        boards=(Board(BOARD, "Puzzle", tuple(rows)),),
+        boards=(Grid(BOARD, "Puzzle", tuple(rows)),),
         panels=(Panel("registers", "Registers", registers),
                 Panel("memory", "Piece memory", pieces, columns=True, grow=True)),
         location=at,

@@ -1,10 +1,12 @@
-"""MessiScript: Spanish football commentary as code (``.messi``)."""
+"""MessiScript: Spanish football commentary as code (``.messi``).
 
-from ..base import Language
-from .machine import MessiMachine
-from .parser import Program, parse
+This module is the plugin object only; :mod:`.plugin` is the implementation, imported when a
+program is parsed."""
 
-LANGUAGE = Language(name="messiscript", title="MessiScript", extensions=(".messi",), parse=parse,
-                    machine=MessiMachine, halted="¡gol! — the program ended")
+from ..language import Language
 
-__all__ = ["LANGUAGE", "MessiMachine", "Program", "parse"]
+LANGUAGE = Language(
+    name="messiscript", title="MessiScript", extensions=(".messi",), implementation="esodbg.engines.messiscript.plugin",
+    docs="docs/messiscript.md", halted="¡gol! — the program ended", roles=("noun", "adjective", "negate"),
+    styles="styles.tcss", grammar="messiscript",
+)

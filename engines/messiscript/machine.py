@@ -17,7 +17,6 @@ from typing import Iterable
 from ..base import CodeRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .parser import ADJECTIVE, NEGATE, NOUN, Program
-from .view import code, view
 
 # Command kinds, roughly in the order the hot loop tests them (most frequent first).
 (AFFINE, ADD_K, RIGHT, LEFT, TEST, OUT_CHR, OUT_NUM, ZERO, NOP, COPY, PASTE, ADD, SUB, MUL, DIV,
@@ -63,7 +62,6 @@ class MessiMachine(Machine):
         self.clip = 0
         self.pc = 0
         self.passes: list[int] = [0] * len(program.loops)
-        self.code = code(program)  # the source's static marks, built once for every view
         commands, loops = program.commands, program.loops
         n = len(commands)
         self._end = n
@@ -102,7 +100,7 @@ class MessiMachine(Machine):
     def stores(self):
         return (("tape", self.tape), ("passes", self.passes))
 
-    def touches(self):
+    def may_change(self):
         pos = self.pos
         keys = (("tape", pos), ("tape", pos + 1))  # the cell, and the one a move right may add
         if self._kind[self.pc] == TEST:
@@ -125,9 +123,6 @@ class MessiMachine(Machine):
             if isinstance(at, CodeRef) and 0 <= at.index < self._end:
                 flags[at.index] = True
         return flags if any(flags[:-1]) else None
-
-    def view(self, last=None):
-        return view(self, last)
 
     # ----- input (the gambetea / siempre rows, rule 10) ---------------------------------------
     def _read_line(self):

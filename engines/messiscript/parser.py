@@ -91,6 +91,7 @@ class Program:
     source: str
     commands: tuple[Command, ...]
     loops: tuple[Loop, ...]
+    warnings: tuple[Diagnostic, ...] = ()  # none: every problem is an error
 
 
 class _Text:

@@ -23,11 +23,18 @@ EFFECT = {NOUN: "+1", ADJECTIVE: "×2"}
 
 
 def code(program: Program) -> Code:
-    """The static part: step locations and the marks of the source (see :class:`Code`)."""
+    """The static part: step locations and the marks of the source (see :class:`Code`); made
+    once per program, then kept for every view of it."""
+    if _code[0] is program:
+        return _code[1]
     marks = [(command.span, "code") for command in program.commands]
     marks += [(loop.close, "code") for loop in program.loops]
     marks += [(word.span, word.kind) for command in program.commands for word in command.words]
-    return Code(tuple((c.span, c.name) for c in program.commands), tuple(sorted(marks)))
+    _code[:] = [program, Code(tuple((c.span, c.name) for c in program.commands), tuple(sorted(marks)))]
+    return _code[1]
+
+
+_code: list = [None, None]  # the program code() was last asked for, and its Code
 
 
 def char(value: int) -> str:
@@ -42,7 +49,7 @@ def view(machine: MessiMachine, last: StepRecord | None) -> View:
     program, tape, pos, pc = machine.program, machine.tape, machine.pos, machine.pc
     commands = program.commands
     changed = {change.key for change in last.changes if change.store == "tape"} if last else set()
-    before = last.before[5] if last else (pos, machine.clip, pc)  # the registers before the last step
+    before = last.before.registers if last else (pos, machine.clip, pc)  # (position, clipboard, pc) before the last step
     halted = pc >= len(commands)
     command = None if halted else commands[pc]
 
@@ -69,7 +76,7 @@ def view(machine: MessiMachine, last: StepRecord | None) -> View:
         panels=panels,
         location=None if halted else CodeRef(pc),
         span=None if halted else command.span,
-        code=machine.code,
+        code=code(program),
     )
 
 
@@ -100,7 +107,7 @@ def _words_panel(machine: MessiMachine, command, last: StepRecord | None) -> Pan
         value, when = machine.tape[machine.pos], "next"
     elif last is not None and isinstance(last.at, CodeRef) and program.commands[last.at.index].name == ADD_WORDS:
         command = program.commands[last.at.index]
-        pos = last.before[5][0]  # the position before it ran
+        pos = last.before.registers[0]  # the position before it ran
         old = next((c.old for c in last.changes if c.store == "tape" and c.key == pos), machine.tape[pos])
         value, when = old, "just ran"
     else:

@@ -32,7 +32,7 @@ from sortedcontainers import SortedList
 from .lines import Line
 
 Coord = tuple[int, int]
-Value = int | str
+CellValue = int | str  # a Num or a Str (R5); Empty is the absence of a value
 Keys = list[Coord] | SortedList  # a board's non-Empty cells in reading order (see Board)
 
 L, U, R, D = "L", "U", "R", "D"
@@ -56,7 +56,7 @@ ORIENT = (
 )
 
 
-def norm(value: Value | None) -> Value | None:
+def norm(value: CellValue | None) -> CellValue | None:
     """R5: a digit character becomes its Num, Num 0 becomes Empty (``None``); else unchanged."""
     if value.__class__ is str:
         if len(value) == 1 and "0" <= value <= "9":
@@ -66,7 +66,7 @@ def norm(value: Value | None) -> Value | None:
     return None if value == 0 else value
 
 
-def display(value: Value) -> str:
+def display(value: CellValue) -> str:
     """R42: a Num in decimal (with ``-`` if negative), a Str as it is."""
     return value if value.__class__ is str else str(value)
 
@@ -383,7 +383,7 @@ class Board:
         self._keys: tuple[Keys | None, Keys | None] = (None, None)  # by (r, c), by (c, -r)
 
     @classmethod
-    def square(cls, values: dict[Coord, Value] | None = None, size: int = 3) -> Board:
+    def square(cls, values: dict[Coord, CellValue] | None = None, size: int = 3) -> Board:
         """A ``size``×``size`` board at (0, 0) with the given non-Empty values."""
         shape = Shape.of((r, c) for r in range(size) for c in range(size))
         return cls(shape, immutables.Map(values or {}))
@@ -398,10 +398,10 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({dict(self.values)!r}, size={self.shape.size}, turns={self.turns})"
 
-    def get(self, coord: Coord) -> Value | None:
+    def get(self, coord: Coord) -> CellValue | None:
         return self.values.get(coord)
 
-    def set(self, coord: Coord, value: Value | None) -> Board:
+    def set(self, coord: Coord, value: CellValue | None) -> Board:
         """A board with ``coord`` (on the board) holding ``value`` (``None``: Empty)."""
         values = self.values
         old = values.get(coord)
@@ -612,7 +612,7 @@ class Board:
             self._c_keys = _sorted(self.cs.keys(), self.turns & 1)
         return _next(self._c_keys, coord, self.turns)
 
-    def in_reading_order(self) -> list[Value]:
+    def in_reading_order(self) -> list[CellValue]:
         """The non-Empty values in reading order (R24 ``o``, R35 Σ).  The sorted cells are
         kept from then on (each change updates them, see :meth:`set`), so a memory1 that ``o``
         or Σ reads again and again is sorted once."""

@@ -55,9 +55,6 @@ class Limit(Exception):
     runtime error instead, with this message."""
 
 
-# Units of stepping (R43), coarsest first; a machine step is the finest.
-UNITS = ("keystroke", "phase", "micro-step")
-
 # An Op is a tuple whose first item says what it does:
 #   ("put", value, cell | None)   put into memory1's first available cell; None: overflow (R20, R21)
 #   ("out", text)                 output (R42)
@@ -121,7 +118,7 @@ class TTGMachine(Machine):
     def stores(self):
         return ()  # everything is in registers(): immutable values shared between states
 
-    def touches(self):
+    def may_change(self):
         return ()
 
     def registers(self) -> tuple:
@@ -153,16 +150,15 @@ class TTGMachine(Machine):
         return self._ref(MAIN, self.main.top_left())
 
     def unit_start(self, level: int) -> int:
-        """The step at which the current keystroke (``level`` 0) or phase (1) began; for the
-        micro-step (2), the current step."""
-        return self.marks[level] if level < 2 else self.steps
+        """The step at which the current keystroke (``level`` 0) or phase (1) began (R43)."""
+        return self.marks[level]
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> Any:
         """``{(board, row, col): kinds}``, or ``None``."""
         stops = {(at.board, at.row, at.col): kinds for at, kinds in breakpoints if isinstance(at, CellRef)}
         return stops or None
 
-    def touched(self) -> list[tuple[CellRef, str]]:
+    def next_touches(self) -> list[tuple[CellRef, str]]:
         """R45: the cells the next micro-step touches and how: ``exec`` (run, skipped, escaped;
         in a c-only pass also the inert cells passed over on the way to the next ``c``), ``write`` (a typed character), ``data`` (read as the next square, cleared,
         written, popped) and ``grow`` (about to join a board)."""
@@ -209,7 +205,7 @@ class TTGMachine(Machine):
         return getattr(self, ROLE_ATTRS[name])
 
     def _hit(self, stops: dict) -> bool:
-        for ref, kind in self.touched():
+        for ref, kind in self.next_touches():
             kinds = stops.get(ref)
             if kinds is not None and kind in kinds:
                 return True
@@ -232,11 +228,6 @@ class TTGMachine(Machine):
             if stops is not None and self._hit(stops):
                 return Stop.BREAKPOINT
         return Stop.LIMIT
-
-    def view(self, last=None):
-        from .view import view
-
-        return view(self, last)
 
     # ----- memory2, the settings (R9) ------------------------------------------------------------
     def settings(self) -> tuple[str, str, int, int]:
@@ -286,6 +277,7 @@ class TTGMachine(Machine):
     def _fault(self, ev: tuple) -> None:
         """A limit was reached: the run stops here with nothing else changed (base.py)."""
         _, message, at, key = ev
+        self.event = ev
         self.status = Status.ERROR
         self.fault = Fault(message, self.steps, at, self.program.spans[key])
         self.next = None

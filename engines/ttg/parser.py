@@ -7,7 +7,7 @@ so does an empty file, which halts at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..base import Diagnostic, Span
@@ -66,8 +66,3 @@ def parse(text: str, filename: str) -> Program:
                                "the file ends in a newline, which is typed as a last Enter keystroke "
                                "(R1); remove it if it is not meant", "warning"),)
     return Program(filename, PurePath(filename).name, text, tuple(keys), tuple(spans), warnings)
-
-
-def renamed(program: Program, name: str) -> Program:
-    """``program`` run as if its file were called ``name`` (``--name``; R4)."""
-    return replace(program, name=name)

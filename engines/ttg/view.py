@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..view import Board as BoardView, Cell, Panel, Value, View
+from ..view import Cell, Grid, Panel, Value, View
 from .boards import Board, display
 from .machine import ACTIONS, CALL, MAIN, MEMORY1, MEMORY2, MEMORY3
 from .parser import BACKSPACE, SIGMA
@@ -43,7 +43,7 @@ def role(value) -> str:
     return "action" if value in ACTIONS else "value"
 
 
-def draw(name: str, board: Board, marks: dict, changed: set) -> BoardView:
+def draw(name: str, board: Board, marks: dict, changed: set) -> Grid:
     """``board`` as drawn, over its bounding box; ``marks`` gives some cells a role (the cursor,
     the cell running next), ``changed`` the cells the last micro-step changed."""
     r0, c0, rows = board.grid()
@@ -58,7 +58,7 @@ def draw(name: str, board: Board, marks: dict, changed: set) -> BoardView:
             drawn.append(Cell("_" if value is None else glyph(value), marks.get(cell) or role(value),
                               changed=cell in changed))
         grid.append(tuple(drawn))
-    return BoardView(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, compact=True)
+    return Grid(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, compact=True)
 
 
 def describe_event(m: TTGMachine, ev: tuple | None) -> str:

@@ -1,0 +1,118 @@
+"""The debugger's screen: the boards and the code, the language's panels, output, input and
+breakpoints, the status line and the footer.
+
+It draws what it is given — a :class:`~esodbg.engines.view.View` and the session's output,
+input and breakpoints — and knows no language: a language's boards and panels come from its view,
+its look from its roles (:meth:`BoardView.for_roles`) and TCSS.  The app owns the session and
+decides when to draw (:class:`~esodbg.app.debugapp.DebuggerApp`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from esodbg.engines.base import CellRef, CodeRef
+from esodbg.engines.debugger import Session
+from esodbg.engines.language import Language
+from esodbg.engines.view import View
+
+from ..files import shown
+from ..widgets.board import BoardView
+from ..widgets.footer import FittingFooter
+from ..widgets.inputpane import InputPane
+from ..widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView
+from ..widgets.source import SourceView
+
+MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
+
+
+class DebuggerScreen(Screen):
+    """One program's session on screen.  Below :data:`MIN_SIZE` it shows a notice instead of
+    collapsed panes."""
+
+    class Ready(Message):
+        """The panes are mounted: the state can be drawn."""
+
+    def __init__(self, language: Language, path: Path, session: Session) -> None:
+        super().__init__()
+        self.language, self.path, self.session = language, path, session
+        self.boards = BoardView.for_roles(language.roles)
+        self.source = SourceView.for_roles(language.roles)
+
+    def compose(self) -> ComposeResult:
+        view = self.session.view()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                boards = view.boards
+                for board in boards[:1]:  # the code board, then any memory boards side by side
+                    yield self.boards(board, id=f"board-{board.name}", classes="board")
+                if len(boards) > 1:
+                    with Horizontal(id="memory"):
+                        for board in boards[1:]:
+                            yield self.boards(board, id=f"board-{board.name}", classes="board memory")
+                yield self.source(id="source")
+            with VerticalScroll(id="right", can_focus=False):  # scrolls rather than crush a pane
+                for panel in view.panels:
+                    yield ValuesView(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
+        with Horizontal(id="io"):  # always in sight: what the program wrote, its input, the breakpoints
+            yield OutputView(id="output")
+            if self.language.reads_input:
+                yield InputPane(id="input")
+            yield BreakpointList(id="breakpoints")
+        yield StatusBar(id="status")
+        yield FittingFooter(compact=True)
+        yield Static(f"The terminal is too small for esodbg: it needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+                     "Make the window bigger, or press q to quit.", id="too-small")
+
+    def on_mount(self) -> None:
+        view = self.session.view()
+        source = self.query_one(SourceView)
+        source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
+        source.load(self.session.program.source, view.code)
+        location = self.session.machine.location()
+        if isinstance(location, CodeRef):
+            source.cursor = location.index
+        self.query_one("#breakpoints").border_title = "Breakpoints"
+        self.query_one("#output").border_title = "Output"
+        for pane in self.query("#input"):
+            pane.border_title = "Input"
+        for board in self.query(BoardView):
+            board.border_title = board.board.title
+            if isinstance(location, CellRef) and location.board == board.board.name:
+                board.place_cursor(location)
+        self.post_message(self.Ready())
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
+
+    def show(self, view: View, output: tuple[str, int], new_output: int, status: tuple[str, str], live: bool,
+             waiting: bool) -> None:
+        """Draw ``view`` (``live``: the session's state now, else a running worker's latest
+        frame), the end of the output (see :func:`~esodbg.app.widgets.panes.output_tail`) with
+        its last ``new_output`` characters new, the input (``waiting``: the program asks for a
+        line), the breakpoints and the ``status`` line (state, message)."""
+        session = self.session
+        machine = session.machine
+        fault = machine.fault if live else None
+        bps = set(session.breakpoints.enabled_locations())
+        for board_view, board in zip(self.query(BoardView), view.boards):
+            board_view.show(board, bps, fault.at if fault else None, fault.at if fault else view.location)
+            board_view.border_subtitle = f"step {machine.steps:,}"
+        self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps)
+        for pane, panel in zip(self.query(ValuesView), view.panels):
+            pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
+            pane.border_title = panel.title
+        self.query_one("#output", OutputView).show(*output, new_output, running=not live)
+        if self.language.reads_input:
+            self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
+        self.query_one(BreakpointList).show(list(session.breakpoints), view, machine.steps,
+                                            len(self.language.breakpoint_kinds) > 1)
+        self.query_one(StatusBar).show(*status)

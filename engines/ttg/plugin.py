@@ -1,0 +1,98 @@
+"""The Tic Tac Toe Grow implementation the plugin object delegates to (see
+:mod:`esodbg.engines.language`).
+
+The final state is the corpus shape (``shared/corpus/ttg/*.expected.json``, described in its
+``INDEX.md``); the trace fields are documented in ``docs/ttg.md``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import StepRecord
+from .boards import Board, display
+from .machine import MAIN, MEMORY1, MEMORY2, MEMORY3, TTGMachine
+from .parser import Program, parse as parse_text
+from .view import SPECIAL, view
+
+machine = TTGMachine
+__all__ = ["parse", "machine", "view", "final_state", "trace"]
+
+
+def parse(text: str, filename: str, options: dict) -> Program:
+    """The keystrokes of ``text`` (R1); ``options``: ``name`` (run as if the file were called
+    so, R4), ``max_cells``, ``max_history`` (docs/ttg.md, "Limits")."""
+    program = parse_text(text, filename)
+    caps = {key: options[key] for key in ("max_cells", "max_history") if options.get(key) is not None}
+    if options.get("name") is not None:
+        caps["name"] = options["name"]
+    return replace(program, **caps) if caps else program
+
+
+def grid(board: Board) -> list[list]:
+    """A board as drawn, over its bounding box: ``None`` off the board, ``""`` Empty, else the
+    value (a Num as a number)."""
+    return [[None if cell is None else board.get(cell) or "" for cell in line] for line in board.grid()[2]]
+
+
+def ascii_picture(board: Board) -> list[str]:
+    """The page's ``|_|`` picture of a board as drawn (R46): a line of ``_`` over the top row,
+    then a line per row — each cell ``|`` and its value's first character (``_`` for Empty, ``⎵``
+    Space, ``⏎`` Enter), a wall after the last cell, and ``_`` below an off-board place where
+    the row beneath has a cell (the top of that cell)."""
+    rows = grid(board)
+    width = max(len(row) for row in rows)
+
+    def on(r: int, c: int) -> bool:
+        return 0 <= r < len(rows) and 0 <= c < width and rows[r][c] is not None
+
+    def char(value) -> str:
+        if value == "":
+            return "_"
+        text = display(value)
+        return SPECIAL.get(text, text[0])
+
+    lines = ["".join("__" if on(0, c) else "  " for c in range(width)).rstrip()]
+    for r in range(len(rows)):
+        line = ""
+        for c in range(width + 1):
+            line += "|" if on(r, c) or on(r, c - 1) else " "
+            line += char(rows[r][c]) if on(r, c) else "_" if on(r + 1, c) else " "
+        lines.append(line.rstrip())
+    return lines
+
+
+def _board(board: Board) -> dict:
+    return {"grid": grid(board), "ascii": ascii_picture(board)}
+
+
+def final_state(m: TTGMachine) -> dict:
+    """The corpus shape: ``file_name``, ``output``, ``halted`` (a Backspace at the start broke
+    the program, R17), ``steps`` (keystrokes processed), ``direction`` (D), ``next_order_index``
+    (k), ``boards`` (``main``, ``memory1``, ``memory2``, ``memory3``: ``grid`` and ``ascii``),
+    ``saved_states`` (the same for each save), ``undo_depth`` (Backspace records),
+    ``program_keystrokes``."""
+    return {
+        "file_name": m.program.name, "output": m.output.text(), "halted": m.broken, "steps": m.keystrokes,
+        "direction": m.D, "next_order_index": m.k,
+        "boards": {role: _board(m.board(role)) for role in (MAIN, MEMORY1, MEMORY2, MEMORY3)},
+        "saved_states": [_board(m.saves[i]) for i in range(len(m.saves))],
+        "undo_depth": m.depth, "program_keystrokes": list(m.keys),
+    }
+
+
+def trace(m: TTGMachine, record: StepRecord) -> dict:
+    """``step`` (the micro-step), ``keystroke`` (1-based, the one the micro-step belongs to),
+    ``event`` (R43's word for it: write, exec, skip, escape, return, update, swap, owrite,
+    swap2, limit, backspace, halt, undo, fault), ``at`` (``[board, row, col]`` where it ran),
+    ``output`` (what it wrote)."""
+    at = record.at
+    return {"step": record.step, "keystroke": m.key_index if m.event is not None else 0,
+            "event": event_name(m.event), "at": [at.board, at.row, at.col], "output": record.output}
+
+
+def event_name(event) -> str:
+    """R43's word for a micro-step."""
+    if event is None:
+        return ""
+    kind = event[0]
+    return event[3] if kind == "exec" and event[3] != "run" else kind
