@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import io
-import json
 import os
 import signal
 import sys
@@ -172,25 +171,30 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     log = InputLog(preset or "", closed=preset is not None or stdin is None)
     # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
-    output = RecordingOutput(stdout) if state_to is not None else StreamOutput(stdout)
+    # The final state and the trace lines hold output, so it is kept then (spilling to a file past
+    # a few MB: memory stays bounded however much a program prints).
+    output = RecordingOutput(stdout) if state_to is not None or trace_to is not None else StreamOutput(stdout)
     machine = language.machine(program, log, output)
     trace = open_json_out(trace_to, stdout) if trace_to is not None else None
     # The engines make many short-lived objects and no reference cycles to speak of (states are
     # immutable values); collecting every 700 allocations, the default, costs Tic Tac Toe Grow
     # a fifth of its time for nothing.
     gc.set_threshold(100_000, 50, 100)
-    remaining = max_steps
     interrupted = threading.Event()
     try:
         while True:
-            before = machine.steps
-            limit = remaining if remaining is not None else 1 << 62
+            # --max-steps counts what the language counts (language.counted), which never grows
+            # faster than the machine's steps: running the difference cannot overshoot.
+            limit = max_steps - language.counted(machine) if max_steps is not None else 1 << 62
+            if limit <= 0:
+                reason = Stop.LIMIT
+                break
             if trace is None:
                 reason = run_until_interrupted(machine, limit, interrupted)
             else:
                 reason = trace_until_interrupted(language, machine, limit, interrupted, trace)
-            if remaining is not None:
-                remaining -= machine.steps - before
+            if reason is Stop.LIMIT and max_steps is not None and not interrupted.is_set():
+                continue  # the budget in the language's count may not be spent yet
             if reason is not Stop.NEEDS_INPUT:
                 break
             stdout.flush()  # the user may be answering a prompt the program printed
@@ -209,7 +213,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     if trace is not None and trace is not stdout:
         trace.close()
     if state_to is not None:
-        write_final_state(language, machine, state_to, stdout)
+        write_final_state(language, machine, max_steps, state_to, stdout)
     elif (summary := language.summary(machine)) is not None:
         stdout.write(summary + "\n")
     stdout.flush()
@@ -221,7 +225,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
         fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
     if reason is Stop.LIMIT:
-        fail(f"stopped after {machine.steps} steps: the --max-steps budget ran out", BUDGET)
+        fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
     sys.exit(HALTED)
 
 
@@ -236,8 +240,11 @@ def open_json_out(target: str, stdout: TextIO) -> TextIO:
         fail(f"cannot write {target}: {error.strerror}")
 
 
-def write_final_state(language: Language, machine: Machine, target: str, stdout: TextIO) -> None:
-    state = json.dumps(language.final_state(machine), ensure_ascii=False)
+def write_final_state(language: Language, machine: Machine, max_steps: int | None, target: str,
+                      stdout: TextIO) -> None:
+    import json  # only --final-state and --trace need it
+
+    state = json.dumps(language.final_state(machine, max_steps), ensure_ascii=False)
     out = open_json_out(target, stdout)
     if out is stdout:
         out.write(f"\n{state}\n")
@@ -266,6 +273,8 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
                             trace: TextIO) -> Stop:
     """Like :func:`run_until_interrupted`, one recorded step at a time, writing each step's
     trace line (streamed: memory stays constant however long the run)."""
+    import json  # only --trace and --final-state need it
+
     previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
     try:
         for _ in range(limit):
@@ -333,7 +342,8 @@ def languages_() -> None:
         click.echo(f"{language.name}  {language.title}  ({' '.join(language.extensions)})")
         click.echo(f"  docs: {language.docs}")
         for option in language.options:
-            value = f" {option.metavar or option.type.__name__.upper()}" if option.type is not bool else ""
+            value = f" {option.metavar or '|'.join(option.choices) or option.type.__name__.upper()}" \
+                if option.type is not bool else ""
             click.echo(f"  --{option.name}{value}: {option.help}")
         units = ", ".join(f"{unit.name} ({unit.key}/{unit.key.upper()})" for unit in language.units)
         click.echo(f"  stepping: step (n/N){', ' + units if units else ''}")

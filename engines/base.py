@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple
 
 from .iobuf import InputLog, Output
@@ -68,8 +67,7 @@ class CodeRef(NamedTuple):
 Location = CellRef | CodeRef
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """One problem found in a program's text, at a 1-based line and column.  ``severity`` is
     ``error`` (the program cannot run) or ``warning`` (it runs; see a program's ``warnings``)."""
 
@@ -112,8 +110,7 @@ class Stop(enum.Enum):
     START = "start"  # reverse execution reached step 0
 
 
-@dataclass(frozen=True, slots=True)
-class Fault:
+class Fault(NamedTuple):
     """A runtime error: what went wrong, at which step (1-based) and where."""
 
     message: str
@@ -149,8 +146,7 @@ class Frame(NamedTuple):
     registers: tuple
 
 
-@dataclass(frozen=True, slots=True)
-class StepRecord:
+class StepRecord(NamedTuple):
     """What one step did; enough to undo it and to show what changed.
 
     ``step`` is the step's number (the machine's ``steps`` after it), ``at`` where it ran,
@@ -208,11 +204,27 @@ class Machine(ABC):
         :meth:`location` (kind ``exec``) and touches nothing else."""
         return ((self.location(), "exec"),)
 
+    # Units of stepping coarser than one step (Language.units, coarsest first; ``level`` is an
+    # index into them).  A unit that partitions the run (Tic Tac Toe Grow's keystroke) needs only
+    # unit_start; one that depends on where it began (Stoned-Go's step over/out, D3) overrides
+    # unit_mark, unit_done and unit_back too.
     def unit_start(self, level: int) -> int:
-        """The step at which the current unit of stepping ``level`` began — an index into the
-        language's :attr:`~esodbg.engines.language.Language.units`, coarsest first (units
-        coarser than one step)."""
+        """The step at which the current unit ``level`` began."""
         return self.steps
+
+    def unit_mark(self, level: int) -> Any:
+        """Taken before the first step of a unit: what :meth:`unit_done` compares with."""
+        return None
+
+    def unit_done(self, level: int, mark: Any) -> bool:
+        """After a step: has the unit begun with ``mark`` ended?  By default, when a new one
+        begins here."""
+        return self.unit_start(level) == self.steps
+
+    def unit_back(self, level: int) -> int | None:
+        """The step that stepping back one unit lands on, if the machine can tell (else the
+        debugger goes to the start of the current unit, or of the one before at a start)."""
+        return None
 
     @abstractmethod
     def location(self) -> Location:

@@ -106,6 +106,7 @@ class Session:
         every step; stops early at halt, error, missing input or a breakpoint."""
         machine = self.machine
         for _ in range(count):
+            mark = machine.unit_mark(unit) if unit is not None else None
             while True:
                 record = machine.step()
                 if isinstance(record, Stop):
@@ -115,7 +116,7 @@ class Session:
                     return Outcome(record.stop, self.steps)
                 if self.breakpoints.hit(machine.next_touches()) is not None:
                     return self._arrived(Stop.LIMIT)
-                if unit is None or machine.unit_start(unit) == self.steps:
+                if unit is None or machine.unit_done(unit, mark):
                     break
         return self._arrived(Stop.LIMIT)
 
@@ -152,7 +153,10 @@ class Session:
 
     def _reach(self, target: int) -> None:
         """Bring the machine to step ``target`` (one it has reached before) from the nearest
-        checkpoint, or from where it is if that is nearer."""
+        checkpoint, or from where it is if that is nearer.  It moves without records, so the
+        undo records (which end at the step it left) are dropped: undoing a step the machine
+        is not at would corrupt it (a change that added a key would delete one it lacks)."""
+        self.history.undo.clear()
         at, snapshot = self.history.at_or_before(target)
         if not at <= self.steps <= target:
             self.machine.restore(snapshot)
@@ -198,6 +202,10 @@ class Session:
         for _ in range(count):
             if self.steps == 0:
                 break
+            target = self.machine.unit_back(unit)
+            if target is not None:
+                outcome = self.goto(target)
+                continue
             start = self.machine.unit_start(unit)
             if start == self.steps:
                 self.goto(self.steps - 1)

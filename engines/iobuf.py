@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import bisect
 import io
-import tempfile
 from typing import Protocol, TextIO
 
 
@@ -133,6 +132,8 @@ class OutputLog:
     def _spill(self) -> None:
         """Move the oldest chunks in memory to the file until half the allowance is free."""
         if self._file is None:
+            import tempfile  # only a program that prints megabytes needs it (and it is slow to import)
+
             self._file = tempfile.TemporaryFile()
         for i, chunk in enumerate(self._chunks):
             if self._in_memory <= self._memory_chars // 2:

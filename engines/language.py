@@ -14,12 +14,16 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     A :class:`~esodbg.engines.base.Machine` at step 0.
 ``view(machine, last) -> View``
     The presentation model (:mod:`.view`) of a state; ``last`` is the step that led to it.
-``final_state(machine) -> dict``
-    The state as one JSON document (``esodbg exec --final-state``).
+``final_state(machine, max_steps) -> dict``
+    The state as one JSON document (``esodbg exec --final-state``); ``max_steps`` is the run's
+    ``--max-steps`` budget, or ``None``.
 ``trace(machine, record) -> dict``
     One JSON object for the step ``record`` just ran (``esodbg exec --trace``).
 ``summary(machine) -> str`` (optional)
     What ``esodbg exec`` prints for a language whose programs write no output.
+``counted(machine) -> int`` (optional)
+    What ``--max-steps`` counts, if not every machine step (Scrabble counts executed words,
+    not the placing of a play); it must never grow faster than ``machine.steps``.
 ``decode(data, filename) -> str`` (optional)
     The text of a program file; the default is UTF-8 (a leading BOM dropped).  Raises
     ``UnicodeDecodeError`` for a file that is not text.
@@ -32,15 +36,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from .base import Machine
 from .iobuf import InputLog, Output
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A language's own command-line option, offered by ``run``, ``exec`` and ``check``.
 
     ``name`` is the flag without its dashes (``max-depth`` → ``--max-depth``); ``type`` is
@@ -60,8 +62,7 @@ class Option:
         return self.name.replace("-", "_")
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
     """A unit of stepping coarser than one step (Tic Tac Toe Grow's keystroke): ``key`` steps
     one forwards, its upper case goes back to the unit's start."""
 
@@ -113,8 +114,8 @@ class Language:
     def view(self, machine: Machine, last):
         return self.impl.view(machine, last)
 
-    def final_state(self, machine: Machine) -> dict:
-        return self.impl.final_state(machine)
+    def final_state(self, machine: Machine, max_steps: int | None = None) -> dict:
+        return self.impl.final_state(machine, max_steps)
 
     def trace(self, machine: Machine, record) -> dict:
         return self.impl.trace(machine, record)
@@ -123,6 +124,11 @@ class Language:
         """What ``exec`` prints for a run whose programs write no output, or ``None``."""
         summary = getattr(self.impl, "summary", None)
         return summary(machine) if summary is not None else None
+
+    def counted(self, machine: Machine) -> int:
+        """What ``--max-steps`` counts: by default every step."""
+        counted = getattr(self.impl, "counted", None)
+        return counted(machine) if counted is not None else machine.steps
 
     def decode(self, data: bytes, filename: str) -> str:
         """The text of a program file (``UnicodeDecodeError`` if it is not text)."""
@@ -135,6 +141,8 @@ class Language:
         """The TCSS that styles the language's roles ("" if it has none)."""
         if self.styles is None:
             return ""
+        from importlib import resources  # the debugger's need only: slow to import
+
         package = self.implementation.rpartition(".")[0]
         return resources.files(package).joinpath(self.styles).read_text("utf-8")
 

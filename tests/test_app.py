@@ -251,7 +251,7 @@ async def test_ttg_micro_step_panel_shows_the_whole_event_at_every_width():
         app = DebuggerApp(TTG, WOW)
         async with app.run_test(size=size) as pilot:
             session = app.session
-            while session.machine.next[0] != "swap":
+            while type(session.machine.next).__name__ != "Swap":
                 session.step()
             app.render_state()
             await pilot.pause()

@@ -137,7 +137,7 @@ def test_ttg_wow_mid_run(snap_compare, in_dir):
 def test_ttg_wow_at_the_overflow_swap(snap_compare, in_dir, size):
     async def run_before(pilot):
         session = pilot.app.session
-        while session.machine.next[0] != "swap":
+        while type(session.machine.next).__name__ != "Swap":
             session.step()
         session.step()  # the swap itself: mainBoard and memory1 change places, D := Left
         pilot.app.render_state()

@@ -153,3 +153,19 @@ def test_restart_keeps_breakpoints_and_preset_input_but_not_typed_input():
     fresh = s.restarted()
     assert fresh.steps == 0 and CellRef("puzzle", 0, 2) in fresh.breakpoints
     assert fresh.continue_().reason is Stop.BREAKPOINT
+
+
+def test_reverse_continue_to_a_hit_a_few_steps_back_lands_exactly_on_its_state():
+    """Reverse-continue re-runs from a checkpoint; the undo records it had still end at the
+    step it started from and must not be applied to the earlier state (a regression)."""
+    s = session("99", interval=8, undo_records=64)
+    s.breakpoints.toggle(BP)
+    hits = [s.continue_().step for _ in range(3)]
+    s.goto(hits[2] + 3)  # a few steps past the last hit: within reach of the undo records
+    assert s.reverse_continue().step == hits[2]
+    reference = session("99")
+    reference.goto(hits[2])
+    assert s.machine.snapshot() == reference.machine.snapshot()
+    s.step_back()
+    reference.goto(hits[2] - 1)
+    assert s.machine.snapshot() == reference.machine.snapshot()

@@ -121,11 +121,11 @@ def test_the_kept_scan_order_is_always_the_reading_order(text):
     still scan exactly its non-Empty cells in reading order as drawn."""
     m = TTG.machine(parse(text, "prop.ttg"), None, OutputLog())
     while m.run(1) is Stop.LIMIT:
-        boards = [m.main, m.m1, *m.saves.values(), *(f[0] for f in m.frames if f[0] is not None)]
+        boards = [m.main, m.m1, *m.saves.values(), *(f.board for f in m.frames if f.board is not None)]
         record = m.history
         while record is not None:
-            boards.extend(record[1][:2])
-            record = record[2]
+            boards.extend((record.state.main, record.state.m1))
+            record = record.rest
         for board in boards:
             assert scan(board) == [c for c in board.shape.reading(board.turns) if c in board.values]
 

@@ -13,6 +13,7 @@ from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.registry import by_name
 from esodbg.engines.ttg.parser import parse
 from esodbg.engines.ttg.boards import Board, Shape, memory3, norm
+from esodbg.engines.ttg.events import Exec, Stopped, Update, Write
 from esodbg.engines.ttg.machine import LIMIT
 
 TTG = by_name("ttg")
@@ -291,7 +292,7 @@ def test_r44_step_back_restores_output():
 
 
 @pytest.mark.parametrize("kinds, stops_before", [
-    ({"exec"}, "exec"), ({"write"}, "write"), ({"data"}, "exec"), ({"grow"}, "update"),
+    ({"exec"}, Exec), ({"write"}, Write), ({"data"}, Exec), ({"grow"}, Update),
 ])
 def test_r45_breakpoint_kinds(kinds, stops_before):
     s = Session(TTG, parse("ab r", "t.ttg"))
@@ -300,7 +301,7 @@ def test_r45_breakpoint_kinds(kinds, stops_before):
     s.breakpoints.toggle(cell, frozenset(kinds))
     outcome = s.continue_()
     assert outcome.reason is Stop.BREAKPOINT
-    assert s.machine.next[0] == stops_before
+    assert type(s.machine.next) is stops_before
     assert any(ref == cell and kind in kinds for ref, kind in s.machine.next_touches())
 
 
@@ -329,7 +330,7 @@ def test_limit_max_cells_stops_growth_keeping_output():
     assert m.fault.span is not None and m.fault.at.board == "main"
     before = s.steps
     s.step_back()  # the failed step changed nothing but status and fault
-    assert s.steps == before - 1 and m.status is Status.READY and m.next[0] == "fault"
+    assert s.steps == before - 1 and m.status is Status.READY and type(m.next) is Stopped
 
 
 def test_limit_max_cells_for_g_stops_at_the_g():

@@ -7,13 +7,12 @@ interpreter stops at its first error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import Diagnostic, ParseError, Span
 
 
-@dataclass(frozen=True, slots=True)
-class Program:
+class Program(NamedTuple):
     """A parsed 15 program.
 
     ``puzzle[r][c]`` is the piece label at (r, c) (0 = the empty space); ``commands[r][c]`` the

@@ -8,10 +8,15 @@ from __future__ import annotations
 from ..base import StepRecord
 from .machine import FifteenMachine
 from .parser import Program, parse as parse_text
-from .view import view
 
 machine = FifteenMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace"]
+
+
+def view(m, last):
+    from .view import view as build  # only the debugger draws: exec and check never import it
+
+    return build(m, last)
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -22,7 +27,7 @@ def _puzzle(m: FifteenMachine) -> list[list[int]]:
     return [m.board[r * m.cols:(r + 1) * m.cols] for r in range(m.program.rows)]
 
 
-def final_state(m: FifteenMachine) -> dict:
+def final_state(m: FifteenMachine, max_steps: int | None = None) -> dict:
     """``file_name``, ``status`` (ready, halted, error), ``steps``, ``output``, ``accumulator``,
     ``memory`` (by piece label, ``memory[0]`` the accumulator), ``puzzle`` (rows of labels, 0 the
     empty square), ``empty`` ([row, col]), ``input_line`` (what is left of the line read last),

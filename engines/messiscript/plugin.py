@@ -9,17 +9,22 @@ from __future__ import annotations
 from ..base import StepRecord
 from .machine import MessiMachine
 from .parser import Program, parse as parse_text
-from .view import view
 
 machine = MessiMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace"]
+
+
+def view(m, last):
+    from .view import view as build  # only the debugger draws: exec and check never import it
+
+    return build(m, last)
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
     return parse_text(text, filename)  # MessiScript has no options
 
 
-def final_state(m: MessiMachine) -> dict:
+def final_state(m: MessiMachine, max_steps: int | None = None) -> dict:
     """``file_name``, ``status`` (ready, halted, error), ``steps``, ``output``, ``position``,
     ``clipboard``, ``tape`` (every cell), ``error`` (``null`` or ``{message, step, line, col}``)."""
     fault = m.fault

@@ -5,7 +5,9 @@ Programs are plain text, the keystrokes typed: ``.ttg``, and ``.txt`` like the p
 is the implementation, imported when a program is parsed."""
 
 from ..language import Language, Option, Unit
-from .parser import MAX_CELLS, MAX_HISTORY
+
+MAX_CELLS = 1_000_000  # default --max-cells: on-board cells of one board
+MAX_HISTORY = 4_000_000  # default --max-history: what the Backspace records may hold (~250-450 bytes each)
 
 LANGUAGE = Language(
     name="ttg", title="Tic Tac Toe Grow", extensions=(".ttg", ".txt"), implementation="esodbg.engines.ttg.plugin",

@@ -7,8 +7,8 @@ Backspace's undo or halt.  Keystrokes and phases are runs of micro-steps; the ma
 where the current ones began (:meth:`TTGMachine.unit_start`), so the debugger steps by any of
 the three units, forwards and backwards.
 
-The machine always knows its *next* event (``self.next``), fully planned: the cell it runs at
-and the list of primitive effects it will apply (:data:`Op`).  Planning before doing is what
+The machine always knows its *next* event (``self.next``, one of :mod:`.events`), fully
+planned: the cell it runs at and the primitive effects (ops) it will apply.  Planning before doing is what
 lets a breakpoint pause *before* any micro-step that touches a cell (R45): the cells and the
 kind of touch (exec, write, data, grow) are read off the plan.  Executing applies the plan;
 there is no second implementation of any rule.
@@ -26,6 +26,9 @@ import immutables
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .boards import DECODE, OPPOSITE, SPACE, Board, D, L, R, U, display, memory3, norm
+from .events import (Backspace, Call, Consume, EscapeNext, Exec, Frame, Halt, LimitReset, NewMain, NewMemory1, Out,
+                     OverflowWrite, Put, Record, RestartFrame, Return, Save, SetDirection, SetFrameCell, SetMemory,
+                     SkipNext, State, Stopped, Swap, SwapMemory2, Undo, Update, Write)
 from .parser import BACKSPACE, ENTER, SIGMA, Program
 
 LIMIT = 10000  # R41: actions per pass before the mainBoard resets
@@ -50,25 +53,10 @@ def start_number(bits: list[int]) -> int:
     """R9: the binary number in cells 6..9 (the machine reads it as 1 outside 1..9)."""
     return 8 * bits[5] + 4 * bits[6] + 2 * bits[7] + bits[8]
 
+
 class Limit(Exception):
     """A planned micro-step would pass a limit (docs/ttg.md "Limits"): the step becomes a
     runtime error instead, with this message."""
-
-
-# An Op is a tuple whose first item says what it does:
-#   ("put", value, cell | None)   put into memory1's first available cell; None: overflow (R20, R21)
-#   ("out", text)                 output (R42)
-#   ("mset", cell, value)         assign a memory1 cell (arithmetic R28, p R32)
-#   ("fset", cell, value)         assign a cell of the frame's own board (? R29)
-#   ("m1", board, kind, cells)    replace memory1: kind "clear" (d) or "grow" (g) with new cells
-#   ("main", board, kind, cells)  replace the mainBoard: kind "grow" (u) or "rotate" (c)
-#   ("dir", d)                    the typing direction D := d (R30)
-#   ("skip",) ("escape",)         ! and # (R33, R36)
-#   ("consume", cell)             t: the scan resumes after this square (R25)
-#   ("restart",)                  ? : restart the frame (R29)
-#   ("call", board, chain)        @ : run a new frame on board (R32)
-#   ("save",)                     s (R32)
-Op = tuple
 
 
 class TTGMachine(Machine):
@@ -87,7 +75,7 @@ class TTGMachine(Machine):
         self.D = R  # R8, R9: D starts Right
         self.k = 1  # R8: S read as 1 (memory2 is all 0 at the start)
         self.saves = immutables.Map()  # index -> Board: O(log n) to add to and to keep, however many
-        self.history: tuple | None = None  # R17 Backspace records: (kind, state, rest, held) linked
+        self.history: Record | None = None  # R17: the last Backspace record (they are linked)
         self.depth = 0  # records in history
         # What the records hold (Program.max_history): micro-steps and grown cells since the
         # start, less those of the states a Backspace undid.  Kept as a base (held, steps,
@@ -97,13 +85,13 @@ class TTGMachine(Machine):
         self.key_index = 0  # the next keystroke
         self.keystrokes = 0  # keystrokes processed (R13's step count)
         self.broken = False  # R17: Backspace at the start halted the program
-        self.frames: list[list] = []  # the pass: [board (None: the live mainBoard), cell, skip, escape, chain]
+        self.frames: list[Frame] = []  # the pass's call stack (R19, R32)
         self.pass_kind: str | None = None  # "full" (an r), "c" (a c-only pass) or None (R15)
         self.actions = 0  # R41
-        self.event: tuple | None = None  # the last micro-step done (for the view)
+        self.event: tuple | None = None  # the last micro-step done, an event of .events (for the view)
         self.marks = (0, 0)  # steps at which the current keystroke and the current phase began
         self._settings_cache: tuple[Board, tuple] | None = None
-        self.next: tuple | None = None
+        self.next: tuple | None = None  # the next micro-step, planned (an event); None at the end
         self._start_keystroke()
 
     def load_boards(self, main: Board | None = None, m1: Board | None = None) -> None:
@@ -123,30 +111,29 @@ class TTGMachine(Machine):
 
     def registers(self) -> tuple:
         return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
-                self.grown, self.held_from, self.key_index, self.keystrokes, self.broken, tuple(map(tuple, self.frames)), self.pass_kind,
-                self.actions, self.event, self.marks, self.next)
+                self.grown, self.held_from, self.key_index, self.keystrokes, self.broken,
+                tuple(frame.frozen() for frame in self.frames), self.pass_kind, self.actions, self.event, self.marks,
+                self.next)
 
     def set_registers(self, regs: tuple) -> None:
         (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
          self.grown, self.held_from, self.key_index, self.keystrokes, self.broken, frames, self.pass_kind,
          self.actions, self.event, self.marks, self.next) = regs
-        self.frames = [list(f) for f in frames]
+        self.frames = [Frame(*frame) for frame in frames]
 
     def location(self) -> Location:
         """The cell the next micro-step runs at (the mainBoard's top-left cell when it has no
         cell of its own: an update, a return, a swap, or at the end)."""
         ev = self.next
-        if ev is not None:
-            kind = ev[0]
-            if kind == "write":
-                return self._ref(MAIN, ev[1])
-            if kind == "exec":
-                frame = self.frames[-1]
-                return self._ref(MAIN, ev[1]) if frame[0] is None else CellRef(CALL, *ev[1])
-            if kind == "owrite":
-                return self._ref(MEMORY1, ev[2])
-            if kind == "fault":
-                return ev[2]
+        kind = type(ev)
+        if kind is Write:
+            return self._ref(MAIN, ev.cell)
+        if kind is Exec:
+            return self._ref(MAIN, ev.cell) if self.frames[-1].board is None else CellRef(CALL, *ev.cell)
+        if kind is OverflowWrite:
+            return self._ref(MEMORY1, ev.cell)
+        if kind is Stopped:
+            return ev.at
         return self._ref(MAIN, self.main.top_left())
 
     def unit_start(self, level: int) -> int:
@@ -163,37 +150,33 @@ class TTGMachine(Machine):
         in a c-only pass also the inert cells passed over on the way to the next ``c``), ``write`` (a typed character), ``data`` (read as the next square, cleared,
         written, popped) and ``grow`` (about to join a board)."""
         ev = self.next
-        if ev is None:
+        kind = type(ev)
+        if kind is Write:
+            return [(self._ref(MAIN, ev.cell), "write")]
+        if kind is OverflowWrite:
+            return [(self._ref(MEMORY1, ev.cell), "data")]
+        if kind is Update:
+            return [(self._ref(MAIN, cell), "grow") for cell in ev.new]
+        if kind is not Exec:
             return []
-        kind = ev[0]
-        if kind == "write":
-            return [(self._ref(MAIN, ev[1]), "write")]
-        if kind == "owrite":
-            return [(self._ref(MEMORY1, ev[2]), "data")]
-        if kind == "update":
-            return [(self._ref(MAIN, cell), "grow") for cell in ev[2]]
-        if kind != "exec":
-            return []
-        frame_board = MAIN if self.frames[-1][0] is None else None
+        on_main = self.frames[-1].board is None
         out = [(self.location(), "exec")]
         if self.pass_kind == "c":  # the inert cells the scan passes over on its way to this c
-            cell = self.main.next_value(ev[5])
-            while cell != ev[1]:
+            cell = self.main.next_value(ev.since)
+            while cell != ev.cell:
                 out.append((self._ref(MAIN, cell), "exec"))
                 cell = self.main.next_value(cell)
-        for op in ev[4]:
-            name = op[0]
-            if name == "put" and op[2] is not None:
-                out.append((self._ref(MEMORY1, op[2]), "data"))
-            elif name == "mset":
-                out.append((self._ref(MEMORY1, op[1]), "data"))
-            elif name in ("fset", "consume") and frame_board:
-                out.append((self._ref(MAIN, op[1]), "data"))
-            elif name == "m1" and op[2] == "clear":
+        for op in ev.ops:
+            kind = type(op)
+            if kind is Put and op.cell is not None or kind is SetMemory:
+                out.append((self._ref(MEMORY1, op.cell), "data"))
+            elif kind in (SetFrameCell, Consume) and on_main:
+                out.append((self._ref(MAIN, op.cell), "data"))
+            elif kind is NewMemory1 and op.how == "clear":
                 out.extend((self._ref(MEMORY1, cell), "data") for cell in self.m1.values)
-            elif name in ("m1", "main") and op[2] == "grow":
-                board = MEMORY1 if name == "m1" else MAIN
-                out.extend((self._ref(board, cell), "grow") for cell in op[3])
+            elif kind in (NewMemory1, NewMain) and op.how == "grow":
+                board = MEMORY1 if kind is NewMemory1 else MAIN
+                out.extend((self._ref(board, cell), "grow") for cell in op.cells)
         return out
 
     @staticmethod
@@ -219,7 +202,7 @@ class TTGMachine(Machine):
         while self.steps < end:
             self.steps += 1
             ev = self.next
-            do[ev[0]](self, ev)
+            do[type(ev)](self, ev)
             if self.next is None:  # the end, or a runtime error (a limit)
                 if self.status is Status.ERROR:
                     return Stop.ERROR
@@ -246,14 +229,14 @@ class TTGMachine(Machine):
         return memdir, turn
 
     # ----- keystrokes (R13, R14, R17) ----------------------------------------------------------------
-    def _state(self) -> tuple:
+    def _state(self) -> State:
         """What a Backspace record holds (R17): the four boards, D, k and the saves."""
-        return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves)
+        return State(self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves)
 
     def _push(self, kind: str, applied: bool = False) -> None:
         """Push a Backspace record of the state now: the state before the current micro-step,
         or after it if ``applied`` (the run record, pushed once the write is done)."""
-        self.history = (kind, self._state(), self.history, self.held() - (not applied))
+        self.history = Record(kind, self._state(), self.history, self.held() - (not applied))
         self.depth += 1
 
     def held(self) -> int:
@@ -272,14 +255,13 @@ class TTGMachine(Machine):
 
     def _plan_fault(self, message: str, at: CellRef, key: int) -> None:
         """Make the next micro-step the runtime error ``message`` at ``at``, in keystroke ``key``."""
-        self.next = ("fault", message, at, key)
+        self.next = Stopped(message, at, key)
 
-    def _fault(self, ev: tuple) -> None:
+    def _fault(self, ev: Stopped) -> None:
         """A limit was reached: the run stops here with nothing else changed (base.py)."""
-        _, message, at, key = ev
         self.event = ev
         self.status = Status.ERROR
-        self.fault = Fault(message, self.steps, at, self.program.spans[key])
+        self.fault = Fault(ev.message, self.steps, ev.at, self.program.spans[ev.key])
         self.next = None
 
     def _start_keystroke(self) -> None:
@@ -293,7 +275,7 @@ class TTGMachine(Machine):
             return
         key = self.keys[self.key_index]
         if key == BACKSPACE:
-            self.next = ("backspace", self.history[0] if self.history else None)
+            self.next = Backspace(self.history.kind if self.history else None)
             return
         k = self.k if self.k <= self.main.shape.size else 1  # R14.2
         cell = self.main.typing_cell(self.D, k)
@@ -301,17 +283,17 @@ class TTGMachine(Machine):
             self._plan_fault(f"the Backspace history (R17) holds {self.held():,}, past the cap of "
                              f"{self.program.max_history:,} (--max-history)", self._ref(MAIN, cell), self.key_index)
             return
-        self.next = ("write", cell, key, k)
+        self.next = Write(cell, key, k)
 
-    def _write(self, ev: tuple) -> None:
+    def _write(self, ev: Write) -> None:
         """R14: the typed character goes to order position k; k moves on (wrapping)."""
-        _, cell, key, k = ev
+        cell, key, k = ev
         self._push("write")
         self.key_index += 1
         self.keystrokes += 1
         self.main = self.main.set(cell, key)
         self.k = 1 if k == self.main.shape.size else k + 1
-        self.event = ("write", cell, key, k)
+        self.event = ev
         # R15: the pass kind is chosen once, right after the write.
         self.pass_kind = "full" if self.main.nr else "c" if self.main.cs else None
         if self.pass_kind is None:
@@ -319,24 +301,25 @@ class TTGMachine(Machine):
             return
         self._push("run", applied=True)
         self.actions = 0
-        self.frames = [[None, None, 0, False, None]]
+        self.frames = [Frame(None)]
         self.marks = (self.marks[0], self.steps)
         self._plan_exec()
 
-    def _backspace(self, ev: tuple) -> None:
+    def _backspace(self, ev: Backspace) -> None:
         """R17: undo the last write, run or update; with nothing to undo, break."""
         self.key_index += 1
         self.keystrokes += 1
         if self.history is None:
             self.output.write(HELLO)
             self.broken = True
-            self.event = ("halt", HELLO)
+            self.event = Halt(HELLO)
         else:
-            kind, state, self.history, held = self.history
+            record = self.history
+            self.history = record.rest
             self.depth -= 1
-            self.held_from = (held, self.steps, self.grown)
-            self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves = state
-            self.event = ("undo", kind)
+            self.held_from = (record.held, self.steps, self.grown)
+            self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves = record.state
+            self.event = Undo(record.kind)
         self._start_keystroke()
 
     def _plan_update(self) -> None:
@@ -347,13 +330,13 @@ class TTGMachine(Machine):
         except Limit as limit:
             self._plan_fault(str(limit), self._ref(MAIN, self.main.top_left()), self.key_index - 1)
             return
-        self.next = ("update", board, new)
+        self.next = Update(board, new)
 
-    def _update(self, ev: tuple) -> None:
+    def _update(self, ev: Update) -> None:
         """R16: board update of whatever the mainBoard is now."""
         self._push("update")
-        self.main = ev[1]
-        self.grown += len(ev[2])
+        self.main = ev.board
+        self.grown += len(ev.new)
         self.event = ev
         self._start_keystroke()
 
@@ -362,35 +345,35 @@ class TTGMachine(Machine):
         """Plan the next micro-step of the pass: the next non-Empty cell of the top frame, or
         its return, or the update when the main frame is done."""
         frame = self.frames[-1]
-        board = frame[0] or self.main
+        board = frame.board or self.main
         # R19: Empty cells are passed over; in a c-only pass (R15), so is everything but c.
-        cell = board.next_c(frame[1]) if self.pass_kind == "c" else board.next_value(frame[1])
+        cell = board.next_c(frame.cell) if self.pass_kind == "c" else board.next_value(frame.cell)
         if cell is None:
             if len(self.frames) > 1:
-                self.next = ("return",)
+                self.next = RETURN
             else:
                 self._plan_update()
             return
         value = board.values[cell]
-        since, frame[1] = frame[1], cell
-        if frame[2]:
-            self.next = ("exec", cell, value, "skip", (), since)
+        since, frame.cell = frame.cell, cell
+        if frame.skip:
+            self.next = Exec(cell, value, "skip", (), since)
         elif self.actions >= LIMIT:
-            self.next = ("limit",)
-        elif frame[3]:
-            self.next = ("exec", cell, value, "escape", (self._put(value),), since)
+            self.next = LIMIT_RESET
+        elif frame.escape:
+            self.next = Exec(cell, value, "escape", (self._put(value),), since)
         else:
             try:
-                self.next = ("exec", cell, value, "run", self._plan_action(frame, board, cell, value), since)
+                self.next = Exec(cell, value, "run", self._plan_action(frame, board, cell, value), since)
             except Limit as limit:
-                at = self._ref(MAIN, cell) if frame[0] is None else CellRef(CALL, *cell)
+                at = self._ref(MAIN, cell) if frame.board is None else CellRef(CALL, *cell)
                 self._plan_fault(str(limit), at, self.key_index - 1)
 
-    def _put(self, value) -> Op:
+    def _put(self, value) -> Put:
         """R20: put ``value`` (normalised) into memory1's first available cell."""
-        return ("put", norm(value), self.m1.first_empty(*self._memory_order()))
+        return Put(norm(value), self.m1.first_empty(*self._memory_order()))
 
-    def _plan_action(self, frame: list, board: Board, cell, value) -> tuple[Op, ...]:
+    def _plan_action(self, frame: Frame, board: Board, cell, value) -> tuple:
         """The effects of executing ``value`` at ``cell`` (R23–R37)."""
         if value.__class__ is not str or value not in ACTIONS:
             return (self._put(value),)  # R37: data
@@ -399,67 +382,66 @@ class TTGMachine(Machine):
         if value == "o" or value == "p" or value == SIGMA:
             return self._plan_output(value)
         if value in ARROWS:
-            return (("dir", ARROWS[value]),)
+            return (SetDirection(ARROWS[value]),)
         if value == "t" or value == "?":
             square = board.after(cell)  # R19: the next square, Empty or not
             if square is None:
                 return ()
             taken = board.values.get(square)
             if value == "t":
-                return (("consume", square),) + ((self._put(taken),) if taken is not None else ())
+                return (Consume(square),) + ((self._put(taken),) if taken is not None else ())
             if taken is None:
                 return ()
-            return (("fset", square, None), self._put(taken), ("restart",))
+            return (SetFrameCell(square, None), self._put(taken), RESTART_FRAME)
         if value in "+-*/%":
             return self._plan_arithmetic(value)
         if value == "!":
-            return (("skip",),)
+            return (SKIP_NEXT,)
         if value == "#":
-            return (("escape",),)
+            return (ESCAPE_NEXT,)
         if value == "|":
-            return (("dir", OPPOSITE[self.D]),)
+            return (SetDirection(OPPOSITE[self.D]),)
         if value == ENTER:
-            return (("dir", L),) if self.D == D else ()
+            return (SetDirection(L),) if self.D == D else ()
         if value == "u":
             grown, new = self._grown(self.main, "the mainBoard")
-            return (("main", grown, "grow", new),)
+            return (NewMain(grown, "grow", new),)
         if value == "g":
             grown, new = self._grown(self.m1, "memory1")
-            return (("m1", grown, "grow", new),)
+            return (NewMemory1(grown, "grow", new),)
         if value == "c":
-            return (("main", self.main.rotated(), "rotate", ()),)
+            return (NewMain(self.main.rotated(), "rotate", []),)
         if value == "d":
-            return (("m1", self.m1.cleared(), "clear", ()),)
+            return (NewMemory1(self.m1.cleared(), "clear", []),)
         if value == "s":
-            return (("save",),)
+            return (SAVE,)
         # "@" (R32): main frame → the last save (or memory1); save i → save i-1 (or memory1).
-        chain = frame[4]
-        if chain == -1:
+        if frame.chain == -1:
             return ()
-        target = len(self.saves) - 1 if chain is None else chain - 1
-        return (("call", self.saves[target] if target >= 0 else self.m1, target),)
+        target = len(self.saves) - 1 if frame.chain is None else frame.chain - 1
+        return (Call(self.saves[target] if target >= 0 else self.m1, target),)
 
-    def _plan_output(self, value: str) -> tuple[Op, ...]:
+    def _plan_output(self, value: str) -> tuple:
         """``o`` (R24), ``p`` (R32), Σ (R35)."""
         m1 = self.m1
         if value == SIGMA:
             values = m1.in_reading_order()
             nums = [v for v in values if v.__class__ is int]
             text = (str(sum(nums)) if nums else "") + "".join(v for v in values if v.__class__ is str)
-            return (("out", text),) if text else ()
+            return (Out(text),) if text else ()
         first = m1.first_value(*self._memory_order())
         if first is None:
             return ()
         if value == "p":
-            return (("out", display(m1.get(first))), ("mset", first, None))
+            return (Out(display(m1.get(first))), SetMemory(first, None))
         values = m1.in_reading_order()
         if m1.get(first).__class__ is int:
             text = "".join(map(str, [v for v in values if v.__class__ is int]))
         else:
             text = "".join([v for v in values if v.__class__ is str])
-        return (("out", text),)
+        return (Out(text),)
 
-    def _plan_arithmetic(self, op: str) -> tuple[Op, ...]:
+    def _plan_arithmetic(self, op: str) -> tuple:
         """R28: (cell 1) op (cell 2) → cell 3, the first three cells of memory1's walk order."""
         walk = self.m1.walk(*self._memory_order())
         a, b = self.m1.get(walk[0]), self.m1.get(walk[1])
@@ -484,110 +466,105 @@ class TTGMachine(Machine):
             else:
                 y = y or 42
                 result = (abs(x) % abs(y)) * (-1 if x < 0 else 1)
-        return (("mset", walk[2], norm(result)),)
+        return (SetMemory(walk[2], norm(result)),)
 
-    def _exec(self, ev: tuple) -> None:
-        _, cell, value, mode, ops, _ = ev
+    def _exec(self, ev: Exec) -> None:
         frame = self.frames[-1]
         self.event = ev
-        if mode == "skip":  # R33: not executed, not counted; skip goes down by one, and up
-            if value != "!":  # again for a skipped ``!``, so a skipped ``!`` leaves it as it is
-                frame[2] -= 1
+        if ev.mode == "skip":  # R33: not executed, not counted; skip goes down by one, and up
+            if ev.value != "!":  # again for a skipped ``!``, so a skipped ``!`` leaves it as it is
+                frame.skip -= 1
             self._plan_exec()
             return
         self.actions += 1  # R41; an escaped put is an action of its own, as was its # (R36)
-        if mode == "escape":
-            frame[3] = False
-        overflow = False
-        for op in ops:
-            name = op[0]
-            if name == "put":
-                if op[2] is None:
-                    overflow, value = True, op[1]
-                elif op[1] is not None:
-                    self.m1 = self.m1.set(op[2], op[1])
-            elif name == "out":
-                self.output.write(op[1])
-            elif name == "mset":
-                self.m1 = self.m1.set(op[1], op[2])
-            elif name == "fset":
-                if frame[0] is None:
-                    self.main = self.main.set(op[1], op[2])
+        if ev.mode == "escape":
+            frame.escape = False
+        overflow = None
+        for op in ev.ops:
+            kind = type(op)
+            if kind is Put:
+                if op.cell is None:
+                    overflow = Swap(op.value)
+                elif op.value is not None:
+                    self.m1 = self.m1.set(op.cell, op.value)
+            elif kind is Out:
+                self.output.write(op.text)
+            elif kind is SetMemory:
+                self.m1 = self.m1.set(op.cell, op.value)
+            elif kind is SetFrameCell:
+                if frame.board is None:
+                    self.main = self.main.set(op.cell, op.value)
                 else:
-                    frame[0] = frame[0].set(op[1], op[2])
-            elif name == "restart":
-                frame[1:4] = [None, 0, False]
-            elif name == "consume":
-                frame[1] = op[1]
-            elif name == "dir":
-                self.D = op[1]
-            elif name == "skip":
-                frame[2] = 1
-            elif name == "escape":
-                frame[3] = True
-            elif name == "m1":
-                self.m1 = op[1]
-                if op[2] == "grow":
-                    self.grown += len(op[3])
-            elif name == "main":
-                self.main = op[1]  # R27: frames on a turned board stay on their cells
-                if op[2] == "grow":
-                    self.grown += len(op[3])
-            elif name == "save":
+                    frame.board = frame.board.set(op.cell, op.value)
+            elif kind is RestartFrame:
+                frame.cell, frame.skip, frame.escape = None, 0, False
+            elif kind is Consume:
+                frame.cell = op.cell
+            elif kind is SetDirection:
+                self.D = op.d
+            elif kind is SkipNext:
+                frame.skip = 1
+            elif kind is EscapeNext:
+                frame.escape = True
+            elif kind is NewMemory1:
+                self.m1 = op.board
+                self.grown += len(op.cells)
+            elif kind is NewMain:
+                self.main = op.board  # R27: frames on a turned board stay on their cells
+                self.grown += len(op.cells)
+            elif kind is Save:
                 self.saves = self.saves.set(len(self.saves), self.m1)
-            elif name == "call":
-                self.frames.append([op[1], None, 0, False, op[2]])
-        if overflow:
-            self.next = ("swap", value)
+            elif kind is Call:
+                self.frames.append(Frame(op.board, chain=op.chain))
+        if overflow is not None:
+            self.next = overflow
         else:
             self._plan_exec()
 
-    def _return(self, ev: tuple) -> None:
+    def _return(self, ev: Return) -> None:
         """R32: the called frame ended; the caller goes on after its ``@``."""
         self.frames.pop()
         self.event = ev
         self._plan_exec()
 
-    def _limit(self, ev: tuple) -> None:
+    def _limit(self, ev: LimitReset) -> None:
         """R41: just before the 10001st action the mainBoard empties and the code stops."""
         self.main = self.main.cleared()
         self.event = ev
         self._plan_update()
 
     # ----- overflow (R21, R22, R10) -----------------------------------------------------------------
-    def _swap(self, ev: tuple) -> None:
+    def _swap(self, ev: Swap) -> None:
         """R21.1: mainBoard and memory1 change places; D := maindir."""
-        value = ev[1]
         self.main, self.m1 = self.m1, self.main.normalised()
         self.D = self.settings()[0]
         self.event = ev
-        self._plan_overflow_write(value, "swap2")
+        self._plan_overflow_write(ev.value, SwapMemory2)
 
-    def _plan_overflow_write(self, value, otherwise: str | None) -> None:
+    def _plan_overflow_write(self, value, otherwise: type | None) -> None:
         target = self.m1.first_empty(*self._memory_order())
         if target is not None:
-            self.next = ("owrite", value, target)
+            self.next = OverflowWrite(value, target)
         elif otherwise is not None:
-            self.next = (otherwise, value)
+            self.next = otherwise(value)
         else:  # R21.2a: still no room — the value is dropped, the code stops
             self._plan_update()
 
-    def _overflow_write(self, ev: tuple) -> None:
+    def _overflow_write(self, ev: OverflowWrite) -> None:
         """R21.2: write the value into the new memory1, then stop the code (R21.3)."""
-        _, value, target = ev
-        if value is not None:
-            self.m1 = self.m1.set(target, value)
+        if ev.value is not None:
+            self.m1 = self.m1.set(ev.cell, ev.value)
         self.event = ev
         self._plan_update()
 
-    def _swap2(self, ev: tuple) -> None:
+    def _swap2(self, ev: SwapMemory2) -> None:
         """R21.2a: memory1 and memory2 change places; memory2 is the 3x3 forced from memory1's
         top-left cell, then checked (R10)."""
         self.m1, self.m2 = self.m2, self._checked(self.m1.crop3x3())
         maindir, _, _, s = self.settings()
         self.D, self.k = maindir, s
         self.event = ev
-        self._plan_overflow_write(ev[1], None)
+        self._plan_overflow_write(ev.value, None)
 
     def _checked(self, m2: Board) -> Board:
         """R10: memory2 with a value other than Empty, 1 (or 42 in cell 7) becomes memory3; a
@@ -602,7 +579,12 @@ class TTGMachine(Machine):
                 m2 = m2.set(cell, v)
         return m2
 
-    _do = {
-        "write": _write, "backspace": _backspace, "update": _update, "exec": _exec, "return": _return,
-        "limit": _limit, "swap": _swap, "owrite": _overflow_write, "swap2": _swap2, "fault": _fault,
+    _do = {  # what each event does, by its type
+        Write: _write, Backspace: _backspace, Update: _update, Exec: _exec, Return: _return,
+        LimitReset: _limit, Swap: _swap, OverflowWrite: _overflow_write, SwapMemory2: _swap2, Stopped: _fault,
     }
+
+
+# The events and ops without fields, made once.
+RETURN, LIMIT_RESET = Return(), LimitReset()
+SKIP_NEXT, ESCAPE_NEXT, RESTART_FRAME, SAVE = SkipNext(), EscapeNext(), RestartFrame(), Save()

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..base import Diagnostic, Span
+from . import MAX_CELLS, MAX_HISTORY
 
 BACKSPACE = "\b"  # R2: U+0008
 ENTER = "\n"
 SIGMA = "\u03a3"  # R2: Σ, Alt+2020 in CP437
 
 
-MAX_CELLS = 1_000_000  # default --max-cells: on-board cells of one board
-MAX_HISTORY = 4_000_000  # default --max-history: what the Backspace records may hold (~250-450 bytes each)
 
 
 @dataclass(frozen=True)

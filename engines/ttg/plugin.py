@@ -10,12 +10,19 @@ from dataclasses import replace
 
 from ..base import StepRecord
 from .boards import Board, display
+from .events import Exec, Halt, LimitReset, OverflowWrite, Return, Stopped, Swap, SwapMemory2, Undo, Update, Write
 from .machine import MAIN, MEMORY1, MEMORY2, MEMORY3, TTGMachine
 from .parser import Program, parse as parse_text
-from .view import SPECIAL, view
+from .view import SPECIAL
 
 machine = TTGMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace"]
+
+
+def view(m, last):
+    from .view import view as build  # only the debugger draws: exec and check never import it
+
+    return build(m, last)
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -65,7 +72,7 @@ def _board(board: Board) -> dict:
     return {"grid": grid(board), "ascii": ascii_picture(board)}
 
 
-def final_state(m: TTGMachine) -> dict:
+def final_state(m: TTGMachine, max_steps: int | None = None) -> dict:
     """The corpus shape: ``file_name``, ``output``, ``halted`` (a Backspace at the start broke
     the program, R17), ``steps`` (keystrokes processed), ``direction`` (D), ``next_order_index``
     (k), ``boards`` (``main``, ``memory1``, ``memory2``, ``memory3``: ``grid`` and ``ascii``),
@@ -83,16 +90,14 @@ def final_state(m: TTGMachine) -> dict:
 def trace(m: TTGMachine, record: StepRecord) -> dict:
     """``step`` (the micro-step), ``keystroke`` (1-based, the one the micro-step belongs to),
     ``event`` (R43's word for it: write, exec, skip, escape, return, update, swap, owrite,
-    swap2, limit, backspace, halt, undo, fault), ``at`` (``[board, row, col]`` where it ran),
+    swap2, limit, backspace, halt, undo, stop), ``at`` (``[board, row, col]`` where it ran),
     ``output`` (what it wrote)."""
     at = record.at
-    return {"step": record.step, "keystroke": m.key_index if m.event is not None else 0,
-            "event": event_name(m.event), "at": [at.board, at.row, at.col], "output": record.output}
+    event = m.event
+    name = event.mode if type(event) is Exec and event.mode != "run" else EVENT_NAMES[type(event)]
+    return {"step": record.step, "keystroke": m.key_index, "event": name, "at": [at.board, at.row, at.col],
+            "output": record.output}
 
 
-def event_name(event) -> str:
-    """R43's word for a micro-step."""
-    if event is None:
-        return ""
-    kind = event[0]
-    return event[3] if kind == "exec" and event[3] != "run" else kind
+EVENT_NAMES = {Write: "write", Exec: "exec", Return: "return", Update: "update", Swap: "swap", OverflowWrite: "owrite",
+               SwapMemory2: "swap2", LimitReset: "limit", Halt: "halt", Undo: "undo", Stopped: "stop"}

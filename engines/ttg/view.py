@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 
 from ..view import Cell, Grid, Panel, Value, View
 from .boards import Board, display
+from .events import (Backspace, Call, Consume, EscapeNext, Exec, Halt, LimitReset, NewMain, NewMemory1, Out,
+                     OverflowWrite, Put, RestartFrame, Return, Save, SetDirection, SetFrameCell, SetMemory, SkipNext,
+                     Stopped, Swap, SwapMemory2, Undo, Update, Write)
 from .machine import ACTIONS, CALL, MAIN, MEMORY1, MEMORY2, MEMORY3
 from .parser import BACKSPACE, SIGMA
 
@@ -21,6 +24,9 @@ DIRECTIONS = {"L": "← left", "U": "↑ up", "R": "→ right", "D": "↓ down"}
 PICTURE_CELLS = 36  # the biggest save drawn as a picture
 SAVES_SHOWN = 20  # the newest saves listed (a program may save thousands of times)
 SPECIAL = {" ": "⎵", "\n": "⏎", "\t": "⇥", BACKSPACE: "⌫"}
+PHASES = {type(None): "—", Write: "write", Backspace: "Backspace", Update: "update", Exec: "pass", Return: "pass",
+          LimitReset: "pass", Swap: "pass (overflow)", OverflowWrite: "pass (overflow)", SwapMemory2: "pass (overflow)",
+          Stopped: "limit"}  # the phase the next micro-step belongs to (R43)
 
 
 def glyph(value) -> str:
@@ -61,40 +67,37 @@ def draw(name: str, board: Board, marks: dict, changed: set) -> Grid:
     return Grid(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, compact=True)
 
 
-def describe_event(m: TTGMachine, ev: tuple | None) -> str:
+def describe_event(m: TTGMachine, ev) -> str:
     """One line for a micro-step (R43's vocabulary)."""
-    if ev is None:
-        return ""
-    kind = ev[0]
-    if kind == "write":
-        return f"write {glyph(ev[2])} at order {ev[3]}, cell {at(ev[1])}"
-    if kind == "backspace":
-        return f"Backspace: undo the last {ev[1]}" if ev[1] else "Backspace at the start: the program breaks"
-    if kind == "undo":
-        return f"Backspace undid the last {ev[1]}"
-    if kind == "halt":
+    kind = type(ev)
+    if kind is Write:
+        return f"write {glyph(ev.key)} at order {ev.k}, cell {at(ev.cell)}"
+    if kind is Backspace:
+        return f"Backspace: undo the last {ev.undoes}" if ev.undoes else "Backspace at the start: the program breaks"
+    if kind is Undo:
+        return f"Backspace undid the last {ev.kind}"
+    if kind is Halt:
         return "Backspace at the start: output hello world, halt"
-    if kind == "update":
-        return f"board update: {len(ev[2])} new cells" if ev[2] else "board update: no new cells"
-    if kind == "exec":
-        _, cell, value, mode, ops, _ = ev
-        what = {"skip": "skip", "escape": "escaped"}.get(mode, "exec")
-        effects = [effect(op) for op in ops]
-        where = at(cell) if m.frames and m.frames[-1][0] is None else f"@ frame {at(cell)}"
-        return f"{what} {glyph(value)} at {where}" + (": " + ", ".join(effects) if effects else "")
-    if kind == "return":
+    if kind is Update:
+        return f"board update: {len(ev.new)} new cells" if ev.new else "board update: no new cells"
+    if kind is Exec:
+        what = {"skip": "skip", "escape": "escaped"}.get(ev.mode, "exec")
+        effects = [effect(op) for op in ev.ops]
+        where = at(ev.cell) if m.frames and m.frames[-1].board is None else f"@ frame {at(ev.cell)}"
+        return f"{what} {glyph(ev.value)} at {where}" + (": " + ", ".join(effects) if effects else "")
+    if kind is Return:
         return "return from the @ frame"
-    if kind == "limit":
+    if kind is LimitReset:
         return "10000 actions: the mainBoard resets, the code stops"
-    if kind == "swap":
-        return f"memory1 is full: swap mainBoard ↔ memory1, then put {show(ev[1])}"
-    if kind == "owrite":
-        return f"put {show(ev[1])} into memory1 {at(ev[2])}, stop"
-    if kind == "swap2":
-        return f"still full: swap memory1 ↔ memory2, then put {show(ev[1])}"
-    if kind == "fault":
-        return f"stop: {ev[1]}"
-    return kind
+    if kind is Swap:
+        return f"memory1 is full: swap mainBoard ↔ memory1, then put {show(ev.value)}"
+    if kind is OverflowWrite:
+        return f"put {show(ev.value)} into memory1 {at(ev.cell)}, stop"
+    if kind is SwapMemory2:
+        return f"still full: swap memory1 ↔ memory2, then put {show(ev.value)}"
+    if kind is Stopped:
+        return f"stop: {ev.message}"
+    return ""
 
 
 def at(cell) -> str:
@@ -106,55 +109,55 @@ def show(value) -> str:
     return "0 (nothing)" if value is None else glyph(value)
 
 
-def effect(op: tuple) -> str:
-    name = op[0]
-    if name == "put":
-        return f"put {show(op[1])} → memory1 {at(op[2])}" if op[2] is not None \
-            else f"put {show(op[1])}: memory1 full"
-    if name == "out":
-        return f"output {glyph(op[1]) if len(op[1]) == 1 else repr(op[1])}"
-    if name == "mset":
-        return f"memory1 {at(op[1])} := {show(op[2]) if op[2] is not None else 'empty'}"
-    if name == "fset":
-        return f"clear {at(op[1])}"
-    if name == "dir":
-        return f"D := {DIRECTIONS[op[1]]}"
-    if name in ("m1", "main"):
-        board = "memory1" if name == "m1" else "mainBoard"
+def effect(op) -> str:
+    """What one op of an :class:`Exec` does, in a few words."""
+    kind = type(op)
+    if kind is Put:
+        return f"put {show(op.value)} → memory1 {at(op.cell)}" if op.cell is not None \
+            else f"put {show(op.value)}: memory1 full"
+    if kind is Out:
+        return f"output {glyph(op.text) if len(op.text) == 1 else repr(op.text)}"
+    if kind is SetMemory:
+        return f"memory1 {at(op.cell)} := {show(op.value) if op.value is not None else 'empty'}"
+    if kind is SetFrameCell:
+        return f"clear {at(op.cell)}"
+    if kind is SetDirection:
+        return f"D := {DIRECTIONS[op.d]}"
+    if kind in (NewMemory1, NewMain):
+        board = "memory1" if kind is NewMemory1 else "mainBoard"
         return {"clear": f"clear {board}", "rotate": f"rotate {board} clockwise"}.get(
-            op[2], f"grow {board} by {len(op[3])} cells")
-    return {"skip": "skip the next command", "escape": "escape the next command", "consume": "take the next square",
-            "restart": "restart the frame", "save": "save memory1", "call": "call"}[name]
+            op.how, f"grow {board} by {len(op.cells)} cells")
+    return {SkipNext: "skip the next command", EscapeNext: "escape the next command", Consume: "take the next square",
+            RestartFrame: "restart the frame", Save: "save memory1", Call: "call"}[kind]
 
 
-def changed_cells(m: TTGMachine, ev: tuple | None) -> dict[str, set]:
+def changed_cells(m: TTGMachine, ev) -> dict[str, set]:
     """The cells the last micro-step changed or added, by board."""
     out = {MAIN: set(), MEMORY1: set(), MEMORY2: set()}
-    if ev is None:
-        return out
-    kind = ev[0]
-    if kind == "write":
-        out[MAIN].add(ev[1])
-    elif kind == "owrite":
-        out[MEMORY1].add(ev[2])
-    elif kind == "update":
-        out[MAIN].update(ev[2])
-    elif kind in ("swap", "limit", "undo"):
+    kind = type(ev)
+    if kind is Write:
+        out[MAIN].add(ev.cell)
+    elif kind is OverflowWrite:
+        out[MEMORY1].add(ev.cell)
+    elif kind is Update:
+        out[MAIN].update(ev.new)
+    elif kind in (Swap, LimitReset, Undo):
         out[MAIN].update(m.main.shape.reading())
-        if kind != "limit":
+        if kind is not LimitReset:
             out[MEMORY1].update(m.m1.shape.reading())
-    elif kind == "swap2":
+    elif kind is SwapMemory2:
         out[MEMORY1].update(m.m1.shape.reading())
         out[MEMORY2].update(m.m2.shape.reading())
-    elif kind == "exec":
-        for op in ev[4]:
-            if op[0] == "put" and op[2] is not None or op[0] == "mset":
-                out[MEMORY1].add(op[2] if op[0] == "put" else op[1])
-            elif op[0] == "fset" and m.frames and m.frames[-1][0] is None:
-                out[MAIN].add(op[1])
-            elif op[0] in ("m1", "main"):
-                board = out[MEMORY1 if op[0] == "m1" else MAIN]
-                board.update(op[3] if op[2] == "grow" else (m.m1 if op[0] == "m1" else m.main).shape.reading())
+    elif kind is Exec:
+        for op in ev.ops:
+            kind = type(op)
+            if kind is Put and op.cell is not None or kind is SetMemory:
+                out[MEMORY1].add(op.cell)
+            elif kind is SetFrameCell and m.frames and m.frames[-1].board is None:
+                out[MAIN].add(op.cell)
+            elif kind in (NewMemory1, NewMain):
+                board = out[MEMORY1 if kind is NewMemory1 else MAIN]
+                board.update(op.cells if op.how == "grow" else (m.m1 if kind is NewMemory1 else m.main).shape.reading())
     return out
 
 
@@ -174,28 +177,28 @@ def view(m: TTGMachine, last=None) -> View:
     cursor = m.main.typing_cell(m.D, m.k if m.k <= m.main.shape.size else 1)  # R14: where the next character goes
     marks_main = {cursor: "typing"}
     here = m.location()
-    if ev is not None and ev[0] == "exec" and m.frames and m.frames[-1][0] is None:
-        marks_main[ev[1]] = "ip"
-    marks_m1 = {ev[2]: "ip"} if ev is not None and ev[0] == "owrite" else {}
+    if type(ev) is Exec and m.frames and m.frames[-1].board is None:
+        marks_main[ev.cell] = "ip"
+    marks_m1 = {ev.cell: "ip"} if type(ev) is OverflowWrite else {}
     boards = (draw(MAIN, m.main, marks_main, changed[MAIN]), draw(MEMORY1, m.m1, marks_m1, changed[MEMORY1]),
               draw(MEMORY2, m.m2, {}, changed[MEMORY2]), draw(MEMORY3, m.m3, {}, set()))
     maindir, memdir, turn, s = m.settings()
     n = len(m.keys)
-    starting = ev is not None and ev[0] in ("write", "backspace")
+    starting = type(ev) in (Write, Backspace)
     cur = m.key_index if starting else m.key_index - 1  # the keystroke about to start or under way
-    phase = {None: "—", "write": "write", "backspace": "Backspace", "update": "update", "exec": "pass",
-             "return": "pass", "limit": "pass", "swap": "pass (overflow)", "owrite": "pass (overflow)",
-             "swap2": "pass (overflow)", "fault": "limit"}[ev[0] if ev else None]
+    phase = PHASES[type(ev)]
     frame = m.frames[-1] if m.frames else None
     registers = (
         Value("keystroke", f"{cur + 1} of {n}" if cur >= 0 else f"0 of {n}",
               note=glyph(m.keys[cur]) if 0 <= cur < n else ""),
         Value("phase", phase, current=True),
-        Value("D (typing)", DIRECTIONS[m.D], changed=bool(m.event and (m.event[0] in ("swap", "swap2") or m.event[0] == "exec" and any(op[0] == "dir" for op in m.event[4])))),
+        Value("D (typing)", DIRECTIONS[m.D], changed=type(m.event) in (Swap, SwapMemory2) or
+              type(m.event) is Exec and any(type(op) is SetDirection for op in m.event.ops)),
         Value("k (next index)", str(m.k), note=f"cursor {cursor}"),
         Value("pass", {"full": "full (r)", "c": "c-only", None: "none"}[m.pass_kind],
               note=f"{m.actions:,} actions" if m.pass_kind else ""),
-        Value("pending", ("skip ×%d" % frame[2] if frame and frame[2] else "") + (" escape" if frame and frame[3] else "") or "—"),
+        Value("pending", ("skip ×%d" % frame.skip if frame and frame.skip else "") +
+              (" escape" if frame and frame.escape else "") or "—"),
         Value("Backspace depth", str(m.depth)),
     )
     settings = (
@@ -206,8 +209,8 @@ def view(m: TTGMachine, last=None) -> View:
     )
     frames = [Value("main", "mainBoard", current=len(m.frames) == 1)] if m.frames else []
     for depth, f in enumerate(m.frames[1:], 1):
-        target = "memory1 copy" if f[4] == -1 else f"save {f[4]}"
-        frames.append(Value(f"@ {depth}", target, current=depth == len(m.frames) - 1, note=str(f[1] or "")))
+        target = "memory1 copy" if f.chain == -1 else f"save {f.chain}"
+        frames.append(Value(f"@ {depth}", target, current=depth == len(m.frames) - 1, note=str(f.cell or "")))
     frames = frames or [Value("", "no pass running")]
     count = len(m.saves)
     saves = [Value(f"save {i}", picture(m.saves[i])) for i in range(max(0, count - SAVES_SHOWN), count)]

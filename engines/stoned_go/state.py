@@ -1,0 +1,138 @@
+"""A run's observable result (spec `stoned-go.md` D7), one step's events (D5), a summary.
+
+:func:`final_state` gives exactly the JSON shape of `shared/corpus/stoned-go/*.expected.json`;
+:func:`parse_error_state` the same shape for a program that did not parse; :func:`step_json` one
+``--trace`` line.  Points are ``[x, y]``; stones and captured stones are in reading order (C5).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..base import Status, StepRecord
+from ..iobuf import InputLog, OutputLog
+from .board import pack, unpack
+from .errors import SourceError, Via
+from .machine import BAR, COLOURS, F_DEPTH, F_ENV, FLIP, MOVE, PLACE, Log, StonedGoMachine
+
+DEFAULT_STEP_LIMIT = 10_000  # the corpus harness's default (`# @step_limit N`)
+
+
+def _via(via: Via) -> list[dict]:
+    return [{"macro": c.name, "line": c.span.line, "col": c.span.col} for c in via]
+
+
+def _point(key: int) -> list[int]:
+    return list(unpack(key))
+
+
+def _replayed_log(machine: StonedGoMachine) -> Log:
+    """The log of ``machine``'s run: the one it kept, or a fresh run's to the same step (runs
+    are deterministic) if it kept none or moved in time."""
+    if machine.log is not None:
+        return machine.log
+    fresh = StonedGoMachine(machine.program, InputLog("", True), OutputLog())
+    fresh.keep_log()
+    if machine.steps:
+        fresh.run(machine.steps)
+    return fresh.log  # type: ignore[return-value]
+
+
+def _shape(case: str, dialect: str, outcome: str, steps: int, step_limit: int, cursor: list[int],
+           direction: str, stones: list, captures: list, triggers: list, error: dict | None) -> dict:
+    return {
+        "case": case, "dialect": dialect, "outcome": outcome, "halted": outcome == "halted", "steps": steps,
+        "step_limit": step_limit, "cursor": cursor, "direction": direction, "stones": stones,
+        "captures": captures, "triggers": triggers, "error": error,
+    }
+
+
+def final_state(machine: StonedGoMachine, case: str | None = None, *, step_limit: int | None = None) -> dict:
+    """D7 for the machine's current state.  ``case`` defaults to the program file's stem;
+    ``step_limit`` is the limit the run was given — a machine that is still running has outcome
+    ``step_limit`` (D4).  Without it (``esodbg exec`` does not pass its ``--max-steps``) the
+    field is the steps run when the outcome is ``step_limit``, else ``null``."""
+    program = machine.program
+    log = _replayed_log(machine)
+    outcome = {Status.HALTED: "halted", Status.ERROR: "runtime_error"}.get(machine.status, "step_limit")
+    if step_limit is None and outcome == "step_limit":
+        step_limit = machine.steps
+    error = None
+    if machine.status is Status.ERROR:
+        fault = machine.fault
+        command = machine._cmd[machine.fault_pc]  # type: ignore[index]
+        error = {"phase": "runtime", "line": fault.span.line, "col": fault.span.col,  # type: ignore[union-attr]
+                 "message": fault.message, "via": _via(command.via)}  # type: ignore[union-attr]
+    stones = [{"pos": _point(key), "colour": COLOURS[stone[0]]} for key, stone in sorted(machine.board.items())]
+    captures = [{"step": step, "placed_at": _point(key), "placed_colour": COLOURS[colour],
+                 "captured_colour": COLOURS[captured], "stones": [_point(k) for k in keys], "depth": depth}
+                for step, key, colour, captured, keys, depth in log.captures]
+    triggers = [{"before_step": before, "pos": _point(key), "colour": COLOURS[colour], "depth": depth,
+                 "kind": "subprogram" if kind == 2 else "plain"}
+                for before, key, colour, depth, kind in log.triggers]
+    return _shape(case if case is not None else Path(program.filename).stem, program.dialect, outcome,
+                  machine.steps, step_limit, [machine.x, machine.y], machine.flag, stones, captures, triggers, error)
+
+
+def parse_error_state(error: SourceError, case: str, *, base: bool = False,
+                      step_limit: int | None = DEFAULT_STEP_LIMIT) -> dict:
+    """D7 for a program that did not parse: outcome ``parse_error``, 0 steps, the start state,
+    and the error's phase, position, message and via."""
+    return _shape(case, "base" if base else "inner-loop", "parse_error", 0, step_limit, [0, 0], "horizontal",
+                  [], [], [], {"phase": error.phase, "line": error.line, "col": error.col,
+                               "message": error.message, "via": _via(error.via)})
+
+
+def step_json(machine: StonedGoMachine, record: StepRecord) -> dict:
+    """One ``--trace`` line for the step ``record`` just ran (:meth:`StonedGoMachine.step`):
+    ``step``, ``command`` (its text), ``span`` ``[line, col, end_line, end_col]``, ``via``
+    (``[{macro, line, col}]``, outermost first), ``depth`` (of the frame that ran it), ``cursor``
+    and ``flag`` after it, and ``events`` (D5, in order; docs/stoned-go.md lists their fields).
+
+    The command's own event is read off the states around the step; the rest (captures,
+    trigger starts and ends, subprogram ends, errors) the machine collected as they happened."""
+    x, y, h, pc, frame = record.before.registers[:5]
+    command = machine._cmd[pc]
+    step, events, failed = machine.step_events
+    if step != record.step:  # not the step the machine just ran: nothing collected for it
+        events, failed = (), False
+    op = machine._ops[pc]
+    point = [x, y]
+    flag = machine.flag
+    own: list[dict] = []
+    if failed:
+        pass  # the command did not run; its error event says why
+    elif op == MOVE:
+        own.append({"event": "move", "from": point, "to": [machine.x, machine.y], "flag": flag})
+    elif op == FLIP:
+        own.append({"event": "flip", "flag": flag})
+    elif op == BAR:
+        own.append({"event": "loop_pass", "activation": frame[F_ENV]})
+    elif op == PLACE:
+        placed = (pack(x, y), "place") in machine.touch
+        own.append({"event": "place", "at": point, "colour": command.colour} if placed else
+                   {"event": "place_noop", "at": point})
+    elif pack(x, y) not in machine.board:  # '?' does not change the board: empty before too
+        own.append({"event": "halt_noop", "at": point})
+    elif machine.status is Status.HALTED:
+        own.append({"event": "halt", "at": point})
+    return {"step": record.step, "command": command.text, "span": list(command.span), "via": _via(command.via),
+            "depth": frame[F_DEPTH], "cursor": [machine.x, machine.y], "flag": flag, "events": own + list(events)}
+
+
+def summary(machine: StonedGoMachine) -> str:
+    """A few lines for ``esodbg exec`` without ``--final-state``: outcome, steps, cursor and
+    flag, stones by colour, captures."""
+    status = machine.status
+    if status is Status.HALTED:
+        outcome = "halted: a ? found a stone"
+    elif status is Status.ERROR:
+        fault = machine.fault
+        outcome = f"runtime error at {fault.span.line}:{fault.span.col}: {fault.message}"  # type: ignore[union-attr]
+    else:
+        outcome = "stopped at the step limit"
+    black = sum(1 for stone in machine.board.values() if stone[0] == 0)
+    return (f"{outcome}\n"
+            f"steps {machine.steps:,} · cursor ({machine.x}, {machine.y}) {machine.flag} · depth {machine.depth}\n"
+            f"stones {len(machine.board):,} ({black:,} black, {len(machine.board) - black:,} white) · "
+            f"captures {machine.captures:,} ({machine.taken:,} stones)")
