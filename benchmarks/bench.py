@@ -1,4 +1,5 @@
-"""Speed and memory figures for every language.  Run: python benchmarks/bench.py [LANGUAGE…]
+"""Speed and memory figures for every language, and start-up.  Run:
+python benchmarks/bench.py [fifteen|messiscript|ttg|startup…] (no name: all of them)
 
 For 15 and MessiScript, on a long countdown from `examples/`: exec steps/s (in process, and the
 whole `esodbg exec` command with start-up and output to /dev/null); debugger continue steps/s
@@ -204,12 +205,33 @@ def bench_ttg() -> None:
           f"history {session.history.checkpoints} checkpoints\n")
 
 
+def bench_startup() -> None:
+    """issue 13: `esodbg exec` on a tiny program, whole process, against a bare interpreter."""
+    def median(command: list[str], runs: int = 15) -> float:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            times.append(time.perf_counter() - start)
+        return sorted(times)[runs // 2]
+
+    bare = median([sys.executable, "-c", "pass"])
+    print(f"== Start-up: python -c pass {bare * 1e3:.1f} ms (median of 15)")
+    for program in ("fifteen/hello.15", "messiscript/hola_mundo.messi", "ttg/wow.txt", "stoned-go/macro_noarg.sgo",
+                    "scrabble/main.scrabble"):
+        seconds = median([sys.executable, "-m", "esodbg.app", "exec", str(EXAMPLES / program)])
+        print(f"esodbg exec {program}: {seconds * 1e3:.1f} ms = {seconds / bare:.2f}x a bare python")
+    print()
+
+
 def main(names: list[str]) -> None:
     for case in CASES:
         if not names or case.language in names:
             bench(case)
     if not names or "ttg" in names:
         bench_ttg()
+    if not names or "startup" in names:
+        bench_startup()
 
 
 if __name__ == "__main__":
