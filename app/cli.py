@@ -26,10 +26,10 @@ import click
 from esodbg.engines import registry
 from esodbg.engines.base import CellRef, Machine, ParseError, Stop
 from esodbg.engines.iobuf import InputLog, RecordingOutput, StreamOutput
-from esodbg.engines.language import Language, Option
+from esodbg.engines.language import Export, Language, Option
 
 from esodbg.app import exitcodes
-from esodbg.app.exitcodes import BAD_INPUT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
+from esodbg.app.exitcodes import BAD_INPUT, BREAKPOINT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
 from esodbg.app.files import LoadError, load_program, read_text
 
 CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
@@ -60,6 +60,11 @@ LANG_OPTION = click.option("--lang", type=click.Choice([language.name for langua
                                                         case_sensitive=False),
                            help="Language of FILE (default: from its extension).")
 MAX_STEPS = "Stop (exit 3) after N steps."
+BREAK_HELP = ("Stop (exit 4) at the first hit of this breakpoint: cell:[BOARD:]ROW,COL, code:N (the N-th command), "
+              "data:LOCATION (stops when it changes) or event:NAME, each optionally followed by ' if EXPR', "
+              "' hit N' / ' hit >= N' / ' hit % N' and ' log MESSAGE' (a log point prints MESSAGE, with its "
+              "{EXPR} parts, on stderr and does not stop).  Repeatable.  The names, locations and events of each "
+              "language are in its docs page.")
 
 
 def input_options(f):
@@ -84,6 +89,19 @@ def language_options(f):
         else:
             kind = click.Choice(option.choices, case_sensitive=False) if option.choices else option.type
             f = click.option(f"--{name}", option.dest, type=kind, metavar=option.metavar, help=help_text)(f)
+    return f
+
+
+def export_options(f):
+    """Every registered language's exports (``--sgf FILE``…), each once: files ``exec`` writes
+    after the run (languages that share an export's name share the flag)."""
+    owners: dict[str, tuple[Export, list[str]]] = {}
+    for language in registry.languages():
+        for export in language.exports:
+            owners.setdefault(export.name, (export, []))[1].append(language.title)
+    for name, (export, titles) in reversed(owners.items()):
+        f = click.option(f"--{name}", f"export_{name}", type=click.Path(dir_okay=False), metavar="FILE",
+                         help=f"[{', '.join(titles)}] {export.help}")(f)
     return f
 
 
@@ -153,16 +171,22 @@ def main() -> None:
                    "in each language's docs page.")
 @click.option("--final-state", "state_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
               help="Write the final state as one JSON document to FILE (-: stdout, after the output and a newline).")
+@click.option("--break", "breaks", multiple=True, metavar="SPEC", help=BREAK_HELP)
 @LANG_OPTION
 @language_options
+@export_options
 def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, trace_to: str | None,
-          state_to: str | None, lang: str | None, **values: Any) -> None:
+          state_to: str | None, breaks: tuple[str, ...], lang: str | None, **values: Any) -> None:
     """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
 
     Input comes from --input or --input-file, else from stdin, read line by line as the
     program asks for it.
     """
+    exports = {key.removeprefix("export_"): values.pop(key) for key in list(values) if key.startswith("export_")}
     language, program = open_program(file, lang, values)
+    for name, target in exports.items():
+        if target is not None and name not in {export.name for export in language.exports}:
+            fail(f"--{name} has no meaning for {language.title} (see `esodbg languages`)")
     preset = preset_input(input_text, input_file)
     stdin = None
     if preset is None:
@@ -171,6 +195,8 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     log = InputLog(preset or "", closed=preset is not None or stdin is None)
     # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
+    if breaks:
+        exec_breaking(language, program, file, breaks, log, stdin, stdout, max_steps, trace_to, state_to, exports)
     # The final state and the trace lines hold output, so it is kept then (spilling to a file past
     # a few MB: memory stays bounded however much a program prints).
     output = RecordingOutput(stdout) if state_to is not None or trace_to is not None else StreamOutput(stdout)
@@ -216,6 +242,9 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         write_final_state(language, machine, max_steps, state_to, stdout)
     elif (summary := language.summary(machine)) is not None:
         stdout.write(summary + "\n")
+    for name, target in exports.items():
+        if target is not None:
+            write_export(language, machine, name, target)
     stdout.flush()
     if interrupted.is_set():
         fail(f"interrupted at step {machine.steps}", INTERRUPTED)
@@ -227,6 +256,126 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     if reason is Stop.LIMIT:
         fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
     sys.exit(HALTED)
+
+
+def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[str, ...], log: InputLog,
+                  stdin: TextIO | None, stdout: TextIO, max_steps: int | None, trace_to: str | None,
+                  state_to: str | None, exports: dict[str, str | None]) -> None:
+    """``exec --break``: run in a debugger session (history and all) that stops at the first
+    hit, then say where and why on stderr and exit 4; log points print as they log.  The rest
+    is what plain ``exec`` does: output streamed, input from stdin as asked, ``--max-steps``,
+    ``--trace``, ``--final-state``, Ctrl+C."""
+    from esodbg.engines.breakpoints import is_location
+    from esodbg.engines.debugger import Session
+    from esodbg.engines.spec import format_spec, parse_spec
+
+    session = Session(language, program, log.text, log.closed)
+    for text in breaks:
+        try:
+            parse_spec(text, language, session.first_view).set_in(session.breakpoints)
+        except ValueError as error:
+            fail(f"--break {text!r}: {error}")
+    written = 0
+
+    def flush(_: Session | None = None) -> None:
+        """Write the output not written yet (the session only moves forwards here)."""
+        nonlocal written
+        if session.output.length > written:
+            stdout.write(session.output.text(written))
+            written = session.output.length
+
+    def logged(entry) -> None:
+        flush()
+        stdout.flush()
+        click.echo(f"step {entry.step}: {entry.text}", err=True)
+
+    session.on_log = logged
+    trace = open_json_out(trace_to, stdout) if trace_to is not None else None
+    gc.set_threshold(100_000, 50, 100)  # as plain exec does
+    interrupted = threading.Event()
+    try:
+        while True:
+            limit = max_steps - language.counted(session.machine) if max_steps is not None else None
+            if limit is not None and limit <= 0:
+                reason = Stop.BUDGET
+                break
+            session.budget = limit
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
+            try:
+                outcome = step_traced(session, limit, interrupted, trace, flush) if trace is not None else \
+                    session.continue_(interrupted, flush)
+            finally:
+                signal.signal(signal.SIGINT, previous)
+            flush()
+            reason = outcome.reason
+            if reason is Stop.BUDGET and max_steps is not None and not interrupted.is_set():
+                continue  # the budget in the language's count may not be spent yet
+            if reason is not Stop.NEEDS_INPUT:
+                break
+            stdout.flush()  # the user may be answering a prompt the program printed
+            line = stdin.readline() if stdin is not None else ""  # Ctrl+C here raises KeyboardInterrupt
+            if line:
+                session.feed_input(line)
+            else:
+                session.close_input()
+    except KeyboardInterrupt:
+        reason = Stop.INTERRUPTED
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(HALTED)
+    if trace is not None and trace is not stdout:
+        trace.close()
+    machine = session.machine
+    if state_to is not None:
+        write_final_state(language, machine, max_steps, state_to, stdout)
+    elif (summary := language.summary(machine)) is not None:
+        stdout.write(summary + "\n")
+    for name, target in exports.items():
+        if target is not None:
+            write_export(language, machine, name, target)
+    stdout.flush()
+    if reason is Stop.INTERRUPTED:
+        fail(f"interrupted at step {machine.steps}", INTERRUPTED)
+    if reason is Stop.BREAKPOINT:
+        bp = outcome.breakpoint
+        view = session.view()
+        if is_location(bp.at):
+            where = f"at {view.describe(bp.at)}"
+        else:
+            where = f"by the step at {view.describe(session.last.at)}" if session.last is not None else ""
+        why = f": {outcome.message}" if outcome.message else ""
+        fail(f"stopped at step {outcome.step} {where}: breakpoint {format_spec(bp, language.default_kinds)} "
+             f"(hit {bp.hits(outcome.step)}){why}", BREAKPOINT)
+    if reason is Stop.ERROR:
+        fault = machine.fault
+        place = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
+        cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""
+        fail(f"{place}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
+    if reason is Stop.BUDGET:
+        fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
+    sys.exit(HALTED)
+
+
+def step_traced(session, limit: int | None, interrupted: threading.Event, trace: TextIO, flush) -> Any:
+    """``exec --break --trace``: recorded steps, each traced, until a breakpoint, the end or
+    ``limit`` steps (``BUDGET``)."""
+    import json  # only --trace and --final-state need it
+
+    from esodbg.engines.debugger import Outcome
+
+    language, end = session.language, session.steps + limit if limit is not None else None
+    while end is None or session.steps < end:
+        if interrupted.is_set():
+            return Outcome(Stop.INTERRUPTED, session.steps)
+        before = session.steps
+        outcome = session.step()
+        if session.steps > before:
+            trace.write(json.dumps(language.trace(session.machine, session.last), ensure_ascii=False) + "\n")
+        if outcome.reason is not Stop.LIMIT:
+            return outcome
+        if session.steps % CHUNK == 0:
+            flush()
+    return Outcome(Stop.BUDGET, session.steps)
 
 
 def open_json_out(target: str, stdout: TextIO) -> TextIO:
@@ -251,6 +400,17 @@ def write_final_state(language: Language, machine: Machine, max_steps: int | Non
     else:
         with out:
             out.write(state + "\n")
+
+
+def write_export(language: Language, machine: Machine, name: str, target: str) -> None:
+    """Write the export ``name`` of the state to ``target``; exits 2 if it cannot be made or written."""
+    try:
+        data = language.export(machine, name)
+        Path(target).write_bytes(data)
+    except ValueError as error:  # the state does not fit the format (a board too big for SGF)
+        fail(f"cannot write {target}: {error}")
+    except OSError as error:
+        fail(f"cannot write {target}: {error.strerror}")
 
 
 def run_until_interrupted(machine: Machine, limit: int, interrupted: threading.Event) -> Stop:
@@ -347,6 +507,8 @@ def languages_() -> None:
             click.echo(f"  --{option.name}{value}: {option.help}")
         units = ", ".join(f"{unit.name} ({unit.key}/{unit.key.upper()})" for unit in language.units)
         click.echo(f"  stepping: step (n/N){', ' + units if units else ''}")
+        for export in language.exports:
+            click.echo(f"  --{export.name} FILE (exec): {export.help}")
         click.echo(f"  breakpoints stop at: {', '.join(language.breakpoint_kinds)}"
                    f"{'' if language.reads_input else '; programs read no input'}")
 

@@ -38,7 +38,7 @@ from .screens.help import HelpScreen, describe as describe_keys
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
-from .widgets.messages import BreakpointToggled
+from .widgets.messages import BreakpointToggled, CursorMoved
 from .widgets.panes import kinds_label, output_tail
 from .widgets.source import SourceView
 
@@ -117,6 +117,9 @@ class DebuggerApp(App[None]):
         if len(language.breakpoint_kinds) > 1:
             self.unit_bindings.append(Binding("t", "breakpoint_kinds", "Bp kinds", tooltip="choose what the breakpoint "
                                               "under the cursor stops at: " + ", ".join(language.breakpoint_kinds)))
+        if language.exports:
+            self.unit_bindings.append(Binding("e", "export", "Export", tooltip="write the state as " + ", ".join(
+                f"{export.name.upper()} ({self.path.stem}-step<N>.{export.suffix})" for export in language.exports)))
         for binding in self.unit_bindings:
             self.bind(binding.key, binding.action, description=binding.description, show=binding.show)
         self.session: Session | None = None
@@ -250,9 +253,9 @@ class DebuggerApp(App[None]):
 
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
-                       "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds"}
+                       "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
-                    "step_back_unit", "breakpoint_kinds"}
+                    "step_back_unit", "breakpoint_kinds", "export"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program; grey out the ones a run blocks."""
@@ -356,6 +359,22 @@ class DebuggerApp(App[None]):
         self.notify(f"breakpoint at {where} stops at: {kinds_label(breakpoints.get(at).kinds)}", timeout=3)
         self.render_state()
 
+    def action_export(self) -> None:
+        """``e``: write the state in each of the language's export formats, in the directory
+        esodbg was started from, as ``<program>-step<N>.<suffix>`` (named by the step, so an
+        export never overwrites one of another step, nor the user's own ``<program>.<suffix>``)."""
+        if not self._idle():
+            return
+        for export in self.language.exports:
+            target = Path(f"{self.path.stem}-step{self.session.machine.steps}.{export.suffix}")
+            try:
+                target.write_bytes(self.language.export(self.session.machine, export.name))
+            except (ValueError, OSError) as error:
+                self.notify(f"cannot write {shown(target)}: {getattr(error, 'strerror', None) or error}",
+                            title="Export", severity="error")
+            else:
+                self.notify(f"wrote {shown(target.resolve())}", title=f"Export: {export.name.upper()}")
+
     def _cursor_pane(self):
         """The focused board or code pane, else the first board (or the code pane)."""
         target = self.focused
@@ -363,6 +382,13 @@ class DebuggerApp(App[None]):
             boards = self.debugger.query(BoardView)
             target = boards.first() if boards else self.debugger.query_one(SourceView)
         return target if target.can_focus else None
+
+    def on_cursor_moved(self, message: CursorMoved) -> None:
+        if self._idle():  # a running worker changes the machine under a panel's feet
+            if message.location is None:
+                self.render_state()  # the view's own panels again
+            else:
+                self.debugger.inspect(message.location)
 
     def on_breakpoint_toggled(self, message: BreakpointToggled) -> None:
         if self.session is not None and not self.running:

@@ -7,6 +7,7 @@ HALTED = 0  # the program halted normally (check: no problems; run: quit)
 RUNTIME_ERROR = 1  # a runtime error (run: quit while stopped at one)
 BAD_INPUT = 2  # bad usage, an unreadable file, or a parse error
 BUDGET = 3  # the --max-steps budget ran out
+BREAKPOINT = 4  # exec --break: stopped at a breakpoint
 INTERRUPTED = 130  # interrupted with Ctrl+C
 
 MEANINGS = {
@@ -14,6 +15,7 @@ MEANINGS = {
     RUNTIME_ERROR: "runtime error (the message names the step, file:line:col and, on a board, the cell)",
     BAD_INPUT: "bad usage, unreadable file, or parse error (file:line:col: what was wrong)",
     BUDGET: "the --max-steps budget ran out",
+    BREAKPOINT: "stopped at a --break breakpoint (stderr says where and why)",
     INTERRUPTED: "interrupted with Ctrl+C",
 }
 

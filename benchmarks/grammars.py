@@ -4,6 +4,10 @@ For each language, a valid program of about 1 MB (default) made from the reposit
 examples: the time to parse it, and to run its highlights query over all rows and over one
 screen of 40 rows in the middle (``QueryCursor.set_point_range``, what a code pane showing only
 the visible rows does).  Each figure is the median of several runs, in milliseconds.
+
+With ``--debugger``, also the debugger's first frame on each program (issue 16: ≤ 1 s): from
+starting the app (120×40, headless) to the first frame drawn with the code pane highlighted —
+reading and parsing the program with the engine included.
 """
 
 from __future__ import annotations
@@ -113,11 +117,43 @@ def measure(name: str, size: int, runs: int) -> dict:
     }
 
 
+SUFFIXES = {"fifteen": ".15", "messiscript": ".messi", "ttg": ".ttg", "stoned-go": ".sgo", "scrabble": ".scrabble",
+            "gcg": ".gcg"}
+
+
+def first_frame(name: str, size: int) -> str:
+    """Seconds from starting the debugger on the 1 MB program to its first frame, or why not."""
+    import asyncio
+    import tempfile
+
+    from esodbg.app.debugapp import DebuggerApp
+    from esodbg.app.widgets.source import SourceView
+    from esodbg.engines.registry import for_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"big{SUFFIXES[name]}"
+        path.write_text(PROGRAMS[name](size), "utf-8")
+
+        async def run() -> str:
+            start = time.perf_counter()
+            app = DebuggerApp(for_file(path), path, "")
+            async with app.run_test(size=(120, 40)) as pilot:
+                while app.session is None and app.debugger is None:
+                    await pilot.pause(0.01)
+                await pilot.pause()
+                if not app.screen.query(SourceView) or app.screen.query_one(SourceView).highlighter is None:
+                    return f"no code pane ({type(app.screen).__name__})"
+                return f"{time.perf_counter() - start:.2f} s"
+
+        return asyncio.run(run())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"some of {', '.join(grammars.NAMES)} (default: all)")
     parser.add_argument("--size", type=int, default=1_000_000, help="program size in bytes (default 1 MB)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--debugger", action="store_true", help="also time the debugger's first frame on each program")
     args = parser.parse_args()
     for name in args.names:
         if name not in PROGRAMS:
@@ -128,6 +164,10 @@ def main() -> None:
         r = measure(name, args.size, args.runs)
         print(f"{r['name']:<12} {r['bytes']:>9} {r['rows']:>7} {r['parse']:>9.1f} {r['all']:>17.1f} "
               f"{r['captures']:>9} {r['screen']:>11.3f} {r['screen_captures']:>9}")
+    if args.debugger:
+        print("\ndebugger, first frame (120x40, engine parse included):")
+        for name in args.names or grammars.NAMES:
+            print(f"{name:<12} {first_frame(name, args.size)}")
 
 
 if __name__ == "__main__":

@@ -108,6 +108,7 @@ class Stop(enum.Enum):
     BUDGET = "step budget"  # the debugger's step budget is used up
     INTERRUPTED = "interrupted"  # cancelled by the user
     START = "start"  # reverse execution reached step 0
+    CURSOR = "cursor"  # run to cursor arrived at its target (Session.run_to)
 
 
 class Fault(NamedTuple):
@@ -152,7 +153,9 @@ class StepRecord(NamedTuple):
     ``step`` is the step's number (the machine's ``steps`` after it), ``at`` where it ran,
     ``output`` the text it wrote, ``input_used`` the input characters it consumed, ``stop`` is
     ``HALTED``/``ERROR`` if it ended the run.  ``before`` is the machine's scalar state before
-    the step (for undo, and for views that show what a register was).
+    the step (for undo, and for views that show what a register was).  ``events`` is what the
+    language names the step did, for languages that name it (Stoned-Go's D5 events, as dicts);
+    ``()`` otherwise.
     """
 
     step: int
@@ -162,6 +165,7 @@ class StepRecord(NamedTuple):
     input_used: str
     stop: Stop | None
     before: Frame
+    events: tuple = ()
 
 
 class Machine(ABC):

@@ -1,111 +1,322 @@
-"""Breakpoints on locations — a board cell or a command of a text program.
+"""Breakpoints in the Debug Adapter Protocol's sense: where or when a run may stop, and the
+filters that decide whether it does.
 
-A breakpoint pauses *before* a step that touches its location in one of its ``kinds``.  Every
-language has the kind ``exec`` (the step runs there); a language may offer more (Tic Tac Toe
-Grow: ``write``, ``data``, ``grow``; see :attr:`~esodbg.engines.base.Language.breakpoint_kinds`).
-The machine says what its next step touches (:meth:`~esodbg.engines.base.Machine.next_touches`).
+A breakpoint's *target* (``Breakpoint.at``) says when it *arrives*:
+
+* a :data:`~esodbg.engines.base.Location` — a board cell or a command of a text program: after a
+  step whose next step touches it in one of the breakpoint's ``kinds`` (every language has
+  ``exec``; see :attr:`~esodbg.engines.language.Language.breakpoint_kinds` and
+  :meth:`~esodbg.engines.base.Machine.next_touches`), found by the machine's compiled stops;
+* a :class:`DataRef` — a data location (DAP's data breakpoint, access type ``write``): after
+  each step at whose end its value differs from its value before the step;
+* an :class:`EventRef` — an event (DAP's exception/event filters: ``output``, ``error``, a
+  language's own): after each step during which it happens.
+
+Every arrival counts: the *hit count* (:meth:`Breakpoint.hits`).  Whether the run stops at an
+arrival is decided, in this order, by ``enabled``, ``hit_condition`` (DAP's hitCondition:
+``N``, ``>= N``, ``% N``), ``condition`` (an :class:`~esodbg.engines.expressions.Expression`)
+and ``log_message`` (a log point logs its message and does not stop): :meth:`Breakpoint.verdict`.
 """
 
 from __future__ import annotations
 
 import bisect
+import re
+from array import array
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, NamedTuple
 
-from .base import Location
+from .base import CellRef, CodeRef, Location
+from .expressions import EvaluationError, Expression, ExpressionError, Message
+from .language import GENERIC_NAMES
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class DataRef:
+    """A data location, by its canonical text (``mem[3]``, ``memory1(0,1)``, ``acc``; see
+    :func:`~esodbg.engines.names.data_name`).  (Dataclasses, not tuples: a ``DataRef("x")``
+    must not equal an ``EventRef("x")`` or a ``CodeRef``.)"""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class EventRef:
+    """An event by name (``output``, ``input``, ``error`` or one of the language's
+    :attr:`~esodbg.engines.language.Language.events`)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"event {self.name}"
+
+
+# What a breakpoint is on.
+Target = CellRef | CodeRef | DataRef | EventRef
+
+_HIT = re.compile(r"\s*(==|>=|%)?\s*(\d+)\s*\Z")
+
+
+class HitCondition(NamedTuple):
+    """DAP's hitCondition: ``N`` stops at the N-th arrival only, ``>= N`` at the N-th and every
+    one after, ``% N`` at every N-th.  ``op`` is ``==``, ``>=`` or ``%``."""
+
+    op: str
+    n: int
+
+    @classmethod
+    def parse(cls, text: str) -> HitCondition:
+        """``N``, ``== N``, ``>= N`` or ``% N`` with N ≥ 1; :class:`ExpressionError` otherwise."""
+        match = _HIT.match(text)
+        if match is None or int(match.group(2)) < 1:
+            raise ExpressionError(f"hit condition {text.strip()!r}: write N, >= N or % N, with N ≥ 1")
+        return cls(match.group(1) or "==", int(match.group(2)))
+
+    def test(self, hits: int) -> bool:
+        """Does the arrival that made the count ``hits`` stop?  (An arrival before the
+        breakpoint was set has no count, ``hits`` 0, and never passes.)"""
+        if hits < 1:
+            return False
+        if self.op == ">=":
+            return hits >= self.n
+        if self.op == "%":
+            return hits % self.n == 0
+        return hits == self.n
+
+    def __str__(self) -> str:
+        return str(self.n) if self.op == "==" else f"{self.op} {self.n}"
+
+
+class Verdict(NamedTuple):
+    """What an arrival at a breakpoint does: ``stop`` the run (``message``: ``None``, or the
+    error of a condition or log message that failed, DAP-style) or not (``message``: the text a
+    log point logs, or ``None`` for an arrival the filters let pass)."""
+
+    stop: bool
+    message: str | None = None
+
+
+PASS = Verdict(False)
+STOP = Verdict(True)
+
+
+@dataclass(eq=False, slots=True)
 class Breakpoint:
-    """A breakpoint at ``at`` for the touches in ``kinds``.
+    """A breakpoint on ``at`` (see the module docstring).  ``kinds`` are the kinds of touch a
+    location breakpoint arrives at (empty for data and event breakpoints).
 
-    ``hit_steps`` are the steps (sorted, each once) at which the session stopped at it.  A hit
-    count belongs to the timeline: :meth:`hits` counts the hits at or before a step, so stepping
-    back or reverse-continuing brings it down, and going forward again over the same steps
-    does not count them twice."""
+    Hit counts belong to the timeline: ``arrivals`` holds the step of every arrival since the
+    breakpoint was set (or, disabled then enabled, since it was enabled), sorted, each once, in
+    an ``array('q')`` — 8 bytes an arrival; :meth:`hits` counts those at or before a step, so
+    stepping back brings the count down and going forward again over the same steps does not
+    count them twice.  ``known`` is the step up to which every arrival has been recorded (the
+    session observes every step it runs past it); the count starts again with a new session
+    (restart)."""
 
-    at: Location
-    kinds: frozenset[str] = frozenset({"exec"})
+    at: Target
+    kinds: frozenset[str] = frozenset()
     enabled: bool = True
-    hit_steps: list[int] = field(default_factory=list)
+    condition: Expression | None = None
+    hit_condition: HitCondition | None = None
+    log_message: Message | None = None
+    arrivals: array = field(default_factory=lambda: array("q"))
+    known: int = 0
+
+    @property
+    def kind(self) -> str:
+        """``cell``, ``code``, ``data`` or ``event``."""
+        return {CellRef: "cell", CodeRef: "code", DataRef: "data", EventRef: "event"}[type(self.at)]
 
     def hits(self, step: int) -> int:
-        """How many times the session stopped here at or before ``step``."""
-        return bisect.bisect_right(self.hit_steps, step)
+        """How many times the run arrived here at or before ``step`` (DAP: the hit count)."""
+        return bisect.bisect_right(self.arrivals, step)
 
-    def record_hit(self, step: int) -> None:
-        """The session stopped here at ``step``."""
-        i = bisect.bisect_left(self.hit_steps, step)
-        if i == len(self.hit_steps) or self.hit_steps[i] != step:
-            self.hit_steps.insert(i, step)
+    def arrive(self, step: int) -> None:
+        """The run arrived here after step ``step``: count it unless already counted."""
+        if step > self.known:
+            self.arrivals.append(step)
+            self.known = step
+
+    def verdict(self, names: Mapping[str, Any], step: int) -> Verdict:
+        """What the arrival after ``step`` does, the state being ``names`` (see :class:`Verdict`):
+        the hit condition on the count at that step, then the condition, then the log message.
+        A condition or message that fails to evaluate stops the run with its message."""
+        if self.hit_condition is not None and not self.hit_condition.test(self.hits(step)):
+            return PASS
+        try:
+            if self.condition is not None and not self.condition.evaluate(names):
+                return PASS
+            if self.log_message is not None:
+                return Verdict(False, self.log_message.render(names))
+        except EvaluationError as error:
+            return Verdict(True, f"{'condition' if self.log_message is None else 'log message'} failed: {error}")
+        return STOP
+
+    def describe(self, view=None) -> str:
+        """A short name for the target: a location as ``view`` (a
+        :class:`~esodbg.engines.view.View`, if given) describes it, ``data mem[3]``,
+        ``event output``."""
+        if isinstance(self.at, DataRef):
+            return f"data {self.at}"
+        if isinstance(self.at, EventRef):
+            return str(self.at)
+        return view.describe(self.at) if view is not None else str(self.at)
+
+
+class LogEntry(NamedTuple):
+    """A log point's message: logged after step ``step`` by ``breakpoint``."""
+
+    step: int
+    breakpoint: Breakpoint
+    text: str
+
+
+def is_location(at: Target) -> bool:
+    return isinstance(at, (CellRef, CodeRef))
 
 
 class Breakpoints:
-    """The breakpoints of a session, in the order they were set; new ones get ``default_kinds``.
+    """The breakpoints of a session, one per target, in the order they were set.
 
-    ``version`` changes whenever what the enabled breakpoints stop at changes, so compiled forms
-    (see :meth:`~esodbg.engines.base.Machine.compile_stops`) can be cached against it.
+    ``default_kinds`` are the kinds a new location breakpoint stops at; ``names`` the state names
+    conditions and log messages may read; ``check(at)`` raises ``ValueError`` for a data or
+    event target the program does not have; ``now()`` is the session's current step, where a
+    new (or re-enabled) breakpoint starts counting.  Every method that changes something raises
+    before changing anything (``ExpressionError`` for a bad condition, hit condition or
+    message).  ``version`` changes with every change, so compiled forms (see
+    :meth:`~esodbg.engines.base.Machine.compile_stops`) can be cached against it.
     """
 
-    def __init__(self, default_kinds: frozenset[str] = frozenset({"exec"})) -> None:
+    def __init__(self, default_kinds: frozenset[str] = frozenset({"exec"}),
+                 names: Collection[str] = tuple(name.name for name in GENERIC_NAMES),
+                 check: Callable[[Target], None] | None = None, now: Callable[[], int] = lambda: 0) -> None:
         self.default_kinds = default_kinds
-        self._by_location: dict[Location, Breakpoint] = {}
+        self.names = frozenset(names)
+        self._check = check
+        self._now = now
+        self._by_target: dict[Target, Breakpoint] = {}
         self.version = 0
 
     def __iter__(self):
-        return iter(self._by_location.values())
+        return iter(self._by_target.values())
 
     def __len__(self) -> int:
-        return len(self._by_location)
+        return len(self._by_target)
 
-    def __contains__(self, at: Location) -> bool:
-        return at in self._by_location
+    def __contains__(self, at: Target) -> bool:
+        return at in self._by_target
 
-    def get(self, at: Location) -> Breakpoint | None:
-        return self._by_location.get(at)
+    def get(self, at: Target) -> Breakpoint | None:
+        return self._by_target.get(at)
 
-    def toggle(self, at: Location, kinds: frozenset[str] | None = None) -> bool:
-        """Set a breakpoint at ``at`` (for ``kinds``, default :attr:`default_kinds`), or remove
-        the one there.  Returns true if now set."""
+    # ----- setting --------------------------------------------------------------------------------
+    def set(self, at: Target, kinds: Iterable[str] | None = None, *, condition: str | None = None,
+            hit_condition: str | None = None, log_message: str | None = None, enabled: bool = True) -> Breakpoint:
+        """Set a breakpoint on ``at`` with these filters (texts; ``None`` for none), replacing
+        the one there.  A replaced breakpoint keeps its hit count if its target and kinds stay."""
+        kinds = frozenset(kinds or self.default_kinds) if is_location(at) else frozenset()
+        if not is_location(at) and self._check is not None:
+            self._check(at)
+        bp = Breakpoint(at, kinds, enabled, self._expression(condition), self._hit(hit_condition),
+                        self._message(log_message), known=self._now())
+        old = self._by_target.get(at)
+        if old is not None and old.kinds == kinds:
+            bp.arrivals, bp.known = old.arrivals, max(old.known, bp.known)
+        self._by_target[at] = bp
         self.version += 1
-        if self._by_location.pop(at, None) is None:
-            self._by_location[at] = Breakpoint(at, frozenset(kinds or self.default_kinds))
-            return True
-        return False
+        return bp
 
-    def set_enabled(self, at: Location, enabled: bool) -> None:
-        """Enable or disable the breakpoint at ``at`` (``KeyError`` if there is none)."""
-        self._by_location[at].enabled = enabled
+    def toggle(self, at: Target, kinds: frozenset[str] | None = None) -> bool:
+        """Set a breakpoint on ``at`` (for ``kinds``, default :attr:`default_kinds`), or remove
+        the one there.  Returns true if now set."""
+        if at in self._by_target:
+            self.remove(at)
+            return False
+        self.set(at, kinds)
+        return True
+
+    def remove(self, at: Target) -> None:
+        """Remove the breakpoint on ``at`` (``KeyError`` if there is none)."""
+        del self._by_target[at]
+        self.version += 1
+
+    def set_enabled(self, at: Target, enabled: bool) -> None:
+        """Enable or disable the breakpoint on ``at`` (``KeyError`` if there is none).  A
+        disabled breakpoint counts nothing: enabled again, it counts from the current step."""
+        bp = self._by_target[at]
+        if enabled and not bp.enabled:
+            bp.known = max(bp.known, self._now())
+        bp.enabled = enabled
         self.version += 1
 
     def set_kinds(self, at: Location, kinds: Iterable[str]) -> None:
         """Make the breakpoint at ``at`` stop at the touches in ``kinds`` (``KeyError`` if there
-        is none, ``ValueError`` if ``kinds`` is empty)."""
+        is none, ``ValueError`` if ``kinds`` is empty).  Its hit count starts again."""
         kinds = frozenset(kinds)
         if not kinds:
             raise ValueError("a breakpoint needs at least one kind")
-        self._by_location[at].kinds = kinds
+        bp = self._by_target[at]
+        if kinds != bp.kinds:
+            bp.kinds, bp.arrivals, bp.known = kinds, array("q"), self._now()
+        self.version += 1
+
+    def set_condition(self, at: Target, text: str | None) -> None:
+        """Give the breakpoint on ``at`` a condition (``None`` or blank: none)."""
+        self._by_target[at].condition = self._expression(text)
+        self.version += 1
+
+    def set_hit_condition(self, at: Target, text: str | None) -> None:
+        """Give the breakpoint on ``at`` a hit condition: ``N``, ``>= N``, ``% N`` (``None`` or
+        blank: none)."""
+        self._by_target[at].hit_condition = self._hit(text)
+        self.version += 1
+
+    def set_log_message(self, at: Target, text: str | None) -> None:
+        """Make the breakpoint on ``at`` a log point with this message (``None`` or blank: a
+        breakpoint that stops again)."""
+        self._by_target[at].log_message = self._message(text)
         self.version += 1
 
     def clear(self) -> None:
-        self._by_location.clear()
+        self._by_target.clear()
         self.version += 1
 
+    def _expression(self, text: str | None) -> Expression | None:
+        return Expression(text, self.names) if text is not None and text.strip() else None
+
+    def _message(self, text: str | None) -> Message | None:
+        return Message(text, self.names) if text is not None and text.strip() else None
+
+    @staticmethod
+    def _hit(text: str | None) -> HitCondition | None:
+        return HitCondition.parse(text) if text is not None and text.strip() else None
+
+    # ----- reading --------------------------------------------------------------------------------
     def enabled(self) -> list[tuple[Location, frozenset[str]]]:
-        """``(location, kinds)`` of every enabled breakpoint."""
-        return [(bp.at, bp.kinds) for bp in self._by_location.values() if bp.enabled]
+        """``(location, kinds)`` of every enabled location breakpoint (what the machine
+        compiles into its stops)."""
+        return [(bp.at, bp.kinds) for bp in self._by_target.values() if bp.enabled and is_location(bp.at)]
 
     def enabled_locations(self) -> list[Location]:
-        return [bp.at for bp in self._by_location.values() if bp.enabled]
+        return [bp.at for bp in self._by_target.values() if bp.enabled and is_location(bp.at)]
 
-    def hit(self, touches: Iterable[tuple[Location, str]]) -> Breakpoint | None:
-        """The first enabled breakpoint that a step touching ``touches`` (``(location, kind)``
-        pairs, see :meth:`~esodbg.engines.base.Machine.next_touches`) stops at, if any."""
-        by_location = self._by_location
-        if not by_location:
-            return None
-        for at, kind in touches:
-            bp = by_location.get(at)
-            if bp is not None and bp.enabled and kind in bp.kinds:
-                return bp
-        return None
+    def watched(self) -> list[Breakpoint]:
+        """The enabled data and event breakpoints (the session compares their values between
+        steps)."""
+        return [bp for bp in self._by_target.values() if bp.enabled and not is_location(bp.at)]
+
+    def arriving(self, touches: Iterable[tuple[Location, str]]) -> list[Breakpoint]:
+        """The enabled location breakpoints a step touching ``touches`` (``(location, kind)``
+        pairs, see :meth:`~esodbg.engines.base.Machine.next_touches`) arrives at, each once."""
+        by_target = self._by_target
+        found: list[Breakpoint] = []
+        if by_target:
+            for at, kind in touches:
+                bp = by_target.get(at)
+                if bp is not None and bp.enabled and kind in bp.kinds and bp not in found:
+                    found.append(bp)
+        return found

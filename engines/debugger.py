@@ -1,9 +1,26 @@
 """The debugger core: a language-neutral session over one machine, usable without a terminal.
 
 Operations use the Debug Adapter Protocol's words: step, step back, continue, reverse-continue,
-goto (a step number), restart.  Each returns an :class:`Outcome` saying why it stopped.  Long
-operations take a ``cancel`` event (checked every few milliseconds) and a ``progress`` callback
-called between chunks, when the state is consistent and may be read.
+goto (a step number), run to cursor, restart.  Each returns an :class:`Outcome` saying why it
+stopped, and each is a *stop*: the watches (:attr:`Session.watches`) are evaluated again at its
+end.  Long operations take a ``cancel`` event (checked every few milliseconds) and a
+``progress`` callback called between chunks, when the state is consistent and may be read.
+
+Breakpoints of every kind (:mod:`.breakpoints`) are found by one forward loop,
+:meth:`Session._advance`, that every move forwards goes through — continue, run to cursor,
+stepping, goto (which counts arrivals but never stops) and the re-executions of
+reverse-continue:
+
+* location breakpoints are compiled into the machine's stops, so its fast loop (``run``) stops
+  at each arrival and no other step costs anything;
+* event breakpoints compare cheap counters (:meth:`~esodbg.engines.language.Language.event`)
+  at the end of each chunk of the fast loop; a chunk in which one changed is run again from its
+  start one step at a time (history brings the machine back there exactly), to find the very
+  steps.  Counters only go up, so a chunk with an event always shows it;
+* data breakpoints compare their location's value after every step, one step at a time: a
+  value can change and change back within a chunk (a MessiScript scratch cell zeroed after use),
+  and a data breakpoint must not miss that.  They cost what single steps cost (see
+  ``benchmarks/power.py``).
 
 Invariant: ``history.undo[-1]`` is the record of the step that led to the current state
 (``last``), so views can always show what the last step changed.
@@ -12,33 +29,69 @@ Invariant: ``history.undo[-1]`` is the record of the step that led to the curren
 from __future__ import annotations
 
 import threading
+from collections import deque
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import islice
 from typing import Any, Callable
 
-from .base import Machine, Stop, StepRecord
-from .breakpoints import Breakpoint, Breakpoints
+from .base import Location, Machine, Stop, StepRecord
+from .breakpoints import Breakpoint, Breakpoints, DataRef, EventRef, LogEntry, Target
+from .expressions import Expression, show
 from .history import History
 from .iobuf import InputLog, OutputLog
 from .language import Language
+from .watches import Watches
 
 CHUNK = 16384  # most steps run between two checks for cancel/progress (a few ms)
+LOG_ENTRIES = 10_000  # log point messages a session keeps (the oldest go first)
+
+# What an arrival passes to the session's callbacks: the breakpoints arrived at after one step,
+# each with (old, new) values for a data breakpoint, else None.
+Arrivals = list[tuple[Breakpoint, tuple[Any, Any] | None]]
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """Why an operation stopped, at which step, and the breakpoint hit if any."""
+    """Why an operation stopped, at which step, the breakpoint hit if any, and ``message``: more
+    about why (a data breakpoint's ``mem[3]: 5 → 6``; the error of a condition or log message
+    that failed to evaluate, which stops the run as DAP does), else ``None``."""
 
     reason: Stop
     step: int
     breakpoint: Breakpoint | None = None
+    message: str | None = None
+
+
+class _Probe:
+    """A data or event breakpoint being watched: its getter and the value after the last step."""
+
+    __slots__ = ("breakpoint", "get", "last")
+
+    def __init__(self, breakpoint: Breakpoint, get: Callable[[], Any]) -> None:
+        self.breakpoint, self.get, self.last = breakpoint, get, None
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The enabled breakpoints compiled for a run (cached against ``Breakpoints.version``)."""
+
+    version: int
+    stops: Any  # the machine's compiled location stops
+    probes: tuple[_Probe, ...]
+    exact: bool  # a data breakpoint: compare after every step
 
 
 class Session:
-    """One program being debugged: machine, input, output, breakpoints and history.
+    """One program being debugged: machine, input, output, breakpoints, watches and history.
 
     ``input_text`` is the input given up front; ``input_closed`` says whether more may come
     (interactive input via :meth:`feed_input`).  ``budget`` caps the steps one continue may run
     (``None``: no cap).
+
+    ``names`` is the state as the language's names (for expressions); ``log`` the log points'
+    messages, newest last (at most :data:`LOG_ENTRIES`); ``on_log``, if set, is called with each
+    new :class:`~esodbg.engines.breakpoints.LogEntry` as it is logged (from the thread running).
     """
 
     def __init__(self, language: Language, program: Any, input_text: str = "", input_closed: bool = True,
@@ -49,11 +102,16 @@ class Session:
         self.input = InputLog(input_text, input_closed)
         self.output = OutputLog()
         self.machine: Machine = language.machine(program, self.input, self.output)
-        self.breakpoints = Breakpoints(language.default_kinds)
+        self.names = language.variables(self.machine)
+        self.breakpoints = Breakpoints(language.default_kinds, self.names.keys(), self._check,
+                                       lambda: self.machine.steps)
+        self.watches = Watches(self.names)
+        self.log: deque[LogEntry] = deque(maxlen=LOG_ENTRIES)
+        self.on_log: Callable[[LogEntry], None] | None = None
         self.budget = budget
         self._history_options = history_options
         self.history = History(self.machine.snapshot(), **history_options)
-        self._compiled: tuple[int, Any] = (-1, None)
+        self._plan: _Plan | None = None
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -66,24 +124,45 @@ class Session:
         return self.history.undo[-1] if self.history.undo else None
 
     def view(self):
-        """The presentation model of the current state."""
-        return self.language.view(self.machine, self.last)
+        """The presentation model of the current state (given the latest step records the
+        language's view asks for)."""
+        wanted = self.language.recent_steps
+        recent = tuple(islice(reversed(self.history.undo), wanted))[::-1] if wanted > 1 else ()
+        return self.language.view(self.machine, self.last, recent)
 
-    def _stops(self):
-        version = self.breakpoints.version
-        if self._compiled[0] != version:
-            self._compiled = (version, self.machine.compile_stops(self.breakpoints.enabled()))
-        return self._compiled[1]
+    @cached_property
+    def first_view(self):
+        """The presentation model of the program's state at step 0 (what breakpoint locations
+        are checked against)."""
+        return self.language.view(self.language.machine(self.program, InputLog("", True), OutputLog()), None)
 
-    def _arrived(self, reason: Stop) -> Outcome:
-        """The outcome of a forward move that ended with ``reason``: arriving at an enabled
-        breakpoint (after at least one step) is a hit, counted."""
-        if reason in (Stop.LIMIT, Stop.BREAKPOINT):
-            bp = self.breakpoints.hit(self.machine.next_touches())
-            if bp is not None:
-                bp.record_hit(self.steps)
-                return Outcome(Stop.BREAKPOINT, self.steps, bp)
-        return Outcome(reason, self.steps)
+    def evaluate(self, text: str) -> Any:
+        """The value of the expression ``text`` in the current state (DAP's evaluate):
+        ``ExpressionError`` if it is not valid, ``EvaluationError`` if it fails."""
+        return Expression(text, self.names.keys()).evaluate(self.names)
+
+    def _check(self, at: Target) -> None:
+        """``ValueError`` unless the program has the data location or event ``at``."""
+        self._getter(at)
+
+    def _getter(self, at: DataRef | EventRef) -> Callable[[], Any]:
+        if isinstance(at, DataRef):
+            return self.language.data(self.machine, at.name)
+        return self.language.event(self.machine, at.name)
+
+    def _compiled(self) -> _Plan:
+        plan = self._plan
+        if plan is None or plan.version != self.breakpoints.version:
+            probes = tuple(_Probe(bp, self._getter(bp.at)) for bp in self.breakpoints.watched())
+            plan = self._plan = _Plan(self.breakpoints.version, self.machine.compile_stops(self.breakpoints.enabled()),
+                                      probes, any(isinstance(p.breakpoint.at, DataRef) for p in probes))
+        return plan
+
+    def _stopped(self, outcome: Outcome) -> Outcome:
+        """The end of a move: watches are evaluated again."""
+        if len(self.watches):
+            self.watches.update()
+        return outcome
 
     # ----- input ------------------------------------------------------------------------------
     def feed_input(self, text: str) -> None:
@@ -94,6 +173,127 @@ class Session:
         """End of input: a read with nothing left becomes a runtime error."""
         self.input.close()
 
+    # ----- arrivals -----------------------------------------------------------------------------
+    def _decide(self, step: int, arrivals: Arrivals) -> Outcome | None:
+        """Forward execution arrived at ``arrivals`` after ``step``: log what log points say,
+        and stop at the first breakpoint whose filters say so (:meth:`Breakpoint.verdict`)."""
+        stop = None
+        for bp, change in arrivals:
+            verdict = bp.verdict(self.names, step)
+            if verdict.stop:
+                if stop is None:
+                    stop = Outcome(Stop.BREAKPOINT, step, bp, verdict.message or _why(bp, change))
+            elif verdict.message is not None:
+                entry = LogEntry(step, bp, verdict.message)
+                self.log.append(entry)
+                if self.on_log is not None:
+                    self.on_log(entry)
+        return stop
+
+    @staticmethod
+    def _count(step: int, arrivals: Arrivals) -> None:
+        """goto: arrivals count, nothing stops and nothing is logged."""
+        return None
+
+    def _arrive(self, arrivals: Arrivals, on_arrival, cursor: bool) -> Outcome | Stop:
+        """Count ``arrivals`` (after the current step) and let ``on_arrival`` decide; reaching the
+        run-to-cursor target (``cursor``) stops if no breakpoint did.  ``Stop.LIMIT``: go on."""
+        step = self.machine.steps
+        for bp, _ in arrivals:
+            bp.arrive(step)
+        outcome = on_arrival(step, arrivals) if arrivals else None
+        if outcome is None and cursor:
+            outcome = Outcome(Stop.CURSOR, step)
+        return Stop.LIMIT if outcome is None else outcome
+
+    def _touched(self, target: tuple[Location, frozenset[str]] | None) -> tuple[Arrivals, bool]:
+        """The location breakpoints the last step arrived at, and whether it reached ``target``."""
+        touches = self.machine.next_touches()
+        arrivals = [(bp, None) for bp in self.breakpoints.arriving(touches)]
+        cursor = target is not None and any(at == target[0] and kind in target[1] for at, kind in touches)
+        return arrivals, cursor
+
+    def _advance(self, limit: int, on_arrival, cancel: threading.Event | None = None,
+                 progress: Callable[[Session], None] | None = None,
+                 target: tuple[Location, frozenset[str]] | None = None) -> Outcome | Stop:
+        """Run up to ``limit`` steps forwards, checkpointing on the way, observing every arrival
+        at an enabled breakpoint (and at ``target``, for run to cursor): each is counted and
+        passed to ``on_arrival(step, arrivals)``, which returns an :class:`Outcome` to stop
+        there or ``None`` to go on.  Returns that outcome, or the :class:`Stop` that ended the
+        run (``LIMIT`` after ``limit`` steps, ``INTERRUPTED`` if ``cancel`` was set)."""
+        plan = self._compiled()
+        stops = plan.stops if target is None else self.machine.compile_stops(self.breakpoints.enabled() + [target])
+        probes = plan.probes
+        for probe in probes:
+            probe.last = probe.get()
+        chunk = self._step_through if plan.exact else self._run_chunk
+        history = self.history
+        end = self.steps + limit
+        shown = self.steps  # the step progress was last called at
+        while self.steps < end:
+            if cancel is not None and cancel.is_set():
+                return Stop.INTERRUPTED
+            start = self.steps
+            result = chunk(min(end, history.next_due(start), start + CHUNK) - start, stops, probes, on_arrival, target)
+            if result is not Stop.LIMIT:
+                return result
+            if progress is not None and self.steps - shown >= CHUNK:
+                shown = self.steps
+                progress(self)
+        return Stop.LIMIT
+
+    def _run_chunk(self, count: int, stops: Any, probes: tuple[_Probe, ...], on_arrival,
+                   target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
+        """:meth:`_advance` for ``count`` steps at most (a checkpoint is due at the end), in the
+        machine's fast loop, which stops at each location arrival.  Between two stops of it, the
+        watched counters are compared; if one changed, that stretch is run again one step at a
+        time to find where.  Returns ``LIMIT`` to go on."""
+        machine, history, run = self.machine, self.history, self.machine.run
+        stop_at = machine.steps + count
+        while True:
+            start = machine.steps
+            reason = run(stop_at - start, stops)
+            if history.due(machine.steps):
+                history.add(machine.steps, machine.snapshot())
+            if probes and any(probe.get() != probe.last for probe in probes):
+                reached = machine.steps
+                self._reach(start)
+                return self._step_through(reached - start, stops, probes, on_arrival, target)
+            if reason is not Stop.BREAKPOINT:
+                return reason
+            arrivals, cursor = self._touched(target)
+            if arrivals or cursor:
+                result = self._arrive(arrivals, on_arrival, cursor)
+                if result is not Stop.LIMIT:
+                    return result
+            if machine.steps >= stop_at:
+                return Stop.LIMIT
+
+    def _step_through(self, count: int, stops: Any, probes: tuple[_Probe, ...], on_arrival,
+                      target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
+        """:meth:`_advance` one step at a time (``count`` steps at most), comparing the watched
+        values after each."""
+        machine, history, run = self.machine, self.history, self.machine.run
+        for _ in range(count):
+            reason = run(1, stops)
+            if reason is Stop.NEEDS_INPUT:
+                return reason
+            if history.due(machine.steps):
+                history.add(machine.steps, machine.snapshot())
+            arrivals, cursor = self._touched(target) if reason is Stop.BREAKPOINT else ([], False)
+            for probe in probes:
+                value = probe.get()
+                if value != probe.last:
+                    arrivals.append((probe.breakpoint, (probe.last, value)))
+                    probe.last = value
+            if arrivals or cursor:
+                result = self._arrive(arrivals, on_arrival, cursor)
+                if result is not Stop.LIMIT:
+                    return result
+            if reason is not Stop.LIMIT and reason is not Stop.BREAKPOINT:
+                return reason
+        return Stop.LIMIT
+
     # ----- forward ----------------------------------------------------------------------------
     def _record(self, record: StepRecord) -> None:
         self.history.undo.append(record)
@@ -102,41 +302,46 @@ class Session:
 
     def step(self, count: int = 1, unit: int | None = None) -> Outcome:
         """Run ``count`` units of stepping (``unit``: an index into the language's
-        :attr:`~esodbg.engines.base.Language.units`; default the finest, one step), recording
-        every step; stops early at halt, error, missing input or a breakpoint."""
+        :attr:`~esodbg.engines.language.Language.units`; default the finest, one step), recording
+        every step; stops early at halt, error, missing input or a breakpoint (which stops
+        stepping as it stops continue; log points log)."""
         machine = self.machine
+        probes = self._compiled().probes
+        for probe in probes:
+            probe.last = probe.get()
         for _ in range(count):
             mark = machine.unit_mark(unit) if unit is not None else None
             while True:
                 record = machine.step()
                 if isinstance(record, Stop):
-                    return Outcome(record, self.steps)
+                    return self._stopped(Outcome(record, self.steps))
                 self._record(record)
+                arrivals, _ = self._touched(None)
+                for probe in probes:
+                    value = probe.get()
+                    if value != probe.last:
+                        arrivals.append((probe.breakpoint, (probe.last, value)))
+                        probe.last = value
+                if arrivals and (result := self._arrive(arrivals, self._decide, False)) is not Stop.LIMIT:
+                    return self._stopped(result)
                 if record.stop is not None:
-                    return Outcome(record.stop, self.steps)
-                if self.breakpoints.hit(machine.next_touches()) is not None:
-                    return self._arrived(Stop.LIMIT)
+                    return self._stopped(Outcome(record.stop, self.steps))
                 if unit is None or machine.unit_done(unit, mark):
                     break
-        return self._arrived(Stop.LIMIT)
+        return self._stopped(Outcome(Stop.LIMIT, self.steps))
 
-    def _run(self, limit: int, stops: Any, cancel: threading.Event | None = None,
-             progress: Callable[[Session], None] | None = None) -> Stop:
-        """Run fast (no records) up to ``limit`` steps, checkpointing on the way."""
+    def _run(self, limit: int) -> Stop:
+        """Run fast (no records, no breakpoints) up to ``limit`` steps, checkpointing on the way:
+        re-execution of steps already observed."""
         machine, history = self.machine, self.history
         end = self.steps + limit
         reason = Stop.LIMIT
         while self.steps < end:
-            if cancel is not None and cancel.is_set():
-                return Stop.INTERRUPTED
-            chunk = min(end, history.next_due(self.steps), self.steps + CHUNK) - self.steps
-            reason = machine.run(chunk, stops)
+            reason = machine.run(min(end, history.next_due(self.steps)) - self.steps)
             if history.due(self.steps):
                 history.add(self.steps, machine.snapshot())
             if reason is not Stop.LIMIT:
                 return reason
-            if progress is not None:
-                progress(self)
         return reason
 
     def _rebuild_undo(self, target: int) -> None:
@@ -161,23 +366,43 @@ class Session:
         if not at <= self.steps <= target:
             self.machine.restore(snapshot)
         if target > self.steps:
-            self._run(target - self.steps, None)
+            self._run(target - self.steps)
+
+    def _forward(self, limit: int, on_arrival, cancel: threading.Event | None,
+                 progress: Callable[[Session], None] | None,
+                 target: tuple[Location, frozenset[str]] | None = None) -> Outcome:
+        """:meth:`_advance`, then the undo records of the steps just run."""
+        start = self.steps
+        result = self._advance(limit, on_arrival, cancel, progress, target)
+        if self.steps != start:
+            self._rebuild_undo(self.steps)
+        return result if isinstance(result, Outcome) else Outcome(result, self.steps)
 
     def continue_(self, cancel: threading.Event | None = None,
                   progress: Callable[[Session], None] | None = None) -> Outcome:
-        """Run until a breakpoint, halt, error, missing input, the step budget (``BUDGET``), or
-        ``cancel`` is set (``INTERRUPTED``)."""
-        start = self.steps
-        reason = self._run(self.budget or 1 << 62, self._stops(), cancel, progress)
-        if self.steps != start:
-            self._rebuild_undo(self.steps)
-        outcome = self._arrived(reason)
-        return Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome
+        """Run until a breakpoint stops it, halt, error, missing input, the step budget
+        (``BUDGET``), or ``cancel`` is set (``INTERRUPTED``)."""
+        outcome = self._forward(self.budget or 1 << 62, self._decide, cancel, progress)
+        return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
+
+    def run_to(self, at: Location, cancel: threading.Event | None = None,
+               progress: Callable[[Session], None] | None = None) -> Outcome:
+        """Run to cursor: like :meth:`continue_`, and also stop (``Stop.CURSOR``) on arriving at
+        ``at`` — a board cell or a command — as a breakpoint there would (its
+        :attr:`~esodbg.engines.language.Language.default_kinds`).  Breakpoints on the way stop
+        first; an ``at`` the program never reaches runs to the end."""
+        target = (at, self.language.default_kinds)
+        outcome = self._forward(self.budget or 1 << 62, self._decide, cancel, progress, target)
+        return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
     # ----- backward ---------------------------------------------------------------------------
     def goto(self, target: int, cancel: threading.Event | None = None) -> Outcome:
         """Go to the state after step ``target`` (clamped to ≥ 0).  Going forward stops early at
-        halt, error, missing input or ``cancel``; breakpoints are not checked."""
+        halt, error, missing input or ``cancel``; breakpoints do not stop it (their arrivals on
+        the way count) and log points do not log."""
+        return self._stopped(self._goto(target, cancel))
+
+    def _goto(self, target: int, cancel: threading.Event | None = None) -> Outcome:
         target = max(0, target)
         undo = self.history.undo
         reason = Stop.LIMIT
@@ -187,10 +412,7 @@ class Session:
         elif target < self.steps:
             self._rebuild_undo(target)
         elif target > self.steps:
-            start = self.steps
-            reason = self._run(target - self.steps, None, cancel)
-            if self.steps != start:
-                self._rebuild_undo(self.steps)
+            reason = self._forward(target - self.steps, self._count, cancel, None).reason
         return Outcome(Stop.START if self.steps == 0 else reason, self.steps)
 
     def step_back(self, count: int = 1, unit: int | None = None) -> Outcome:
@@ -204,53 +426,63 @@ class Session:
                 break
             target = self.machine.unit_back(unit)
             if target is not None:
-                outcome = self.goto(target)
+                outcome = self._goto(target)
                 continue
             start = self.machine.unit_start(unit)
             if start == self.steps:
-                self.goto(self.steps - 1)
+                self._goto(self.steps - 1)
                 start = self.machine.unit_start(unit)
-            outcome = self.goto(start)
-        return outcome
+            outcome = self._goto(start)
+        return self._stopped(outcome)
 
     def reverse_continue(self, cancel: threading.Event | None = None) -> Outcome:
-        """Go back to the latest earlier step that arrived at a breakpoint, or to step 0.
+        """Go back to the latest earlier step at which a breakpoint would have stopped a
+        forward run (its filters evaluated in that step's state; log points never stop), or to
+        step 0.
 
         Scans backwards one checkpoint interval at a time, re-executing each with the
-        breakpoints compiled in and keeping the last hit."""
-        stops = self._stops()
-        end = self.steps - 1  # latest step that may be a hit
-        while end >= 1 and stops is not None:
-            if cancel is not None and cancel.is_set():
-                return Outcome(Stop.INTERRUPTED, self.steps)
-            start = self.history.before(end)
-            if start is None:
-                break
-            self._reach(start)
-            hits = []
-            while self.steps < end:
-                reason = self.machine.run(end - self.steps, stops)
-                if reason is Stop.BREAKPOINT:
-                    hits.append(self.steps)
-                elif reason is not Stop.LIMIT:
+        breakpoints observed (:meth:`_advance`) and keeping the last stop."""
+        found: list[Outcome] = []
+
+        def collect(step: int, arrivals: Arrivals) -> None:
+            for bp, change in arrivals:
+                verdict = bp.verdict(self.names, step)
+                if verdict.stop:
+                    found.append(Outcome(Stop.BREAKPOINT, step, bp, verdict.message or _why(bp, change)))
                     break
-            if hits:
-                self.goto(hits[-1])
-                bp = self.breakpoints.hit(self.machine.next_touches())
-                bp.record_hit(self.steps)
-                return Outcome(Stop.BREAKPOINT, self.steps, bp)
-            end = start
-        self.goto(0)
-        return Outcome(Stop.START, 0)
+
+        end = self.steps - 1  # latest step that may be a hit
+        if any(bp.enabled for bp in self.breakpoints):
+            while end >= 1:
+                start = self.history.before(end)
+                self._reach(start)
+                if self._advance(end - start, collect, cancel) is Stop.INTERRUPTED:
+                    return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
+                if found:
+                    self._goto(found[-1].step)
+                    return self._stopped(found[-1])
+                end = start
+        self._goto(0)
+        return self._stopped(Outcome(Stop.START, 0))
 
     # ----- restart ----------------------------------------------------------------------------
     def restarted(self) -> Session:
-        """A fresh session of the same program with the same preset input and breakpoints
-        (input typed during this run is not kept)."""
+        """A fresh session of the same program with the same preset input, breakpoints (hit
+        counts back to 0) and watches (input typed during this run is not kept)."""
         text, closed = self.preset_input
         fresh = Session(self.language, self.program, text, closed, self.budget, **self._history_options)
         for bp in self.breakpoints:
-            fresh.breakpoints.toggle(bp.at, bp.kinds)
-            if not bp.enabled:
-                fresh.breakpoints.set_enabled(bp.at, False)
+            fresh.breakpoints.set(bp.at, bp.kinds, condition=bp.condition and bp.condition.text,
+                                  hit_condition=bp.hit_condition and str(bp.hit_condition),
+                                  log_message=bp.log_message and bp.log_message.text, enabled=bp.enabled)
+        for watch in self.watches:
+            fresh.watches.add(watch.text)
+        fresh.on_log = self.on_log
         return fresh
+
+
+def _why(bp: Breakpoint, change: tuple[Any, Any] | None) -> str | None:
+    """What a data breakpoint saw change: ``mem[3]: 5 → 6``."""
+    if change is None:
+        return None
+    return f"{bp.at}: {show(change[0])} → {show(change[1])}"

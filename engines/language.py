@@ -24,9 +24,23 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``counted(machine) -> int`` (optional)
     What ``--max-steps`` counts, if not every machine step (Scrabble counts executed words,
     not the placing of a play); it must never grow faster than ``machine.steps``.
+``export(machine, name) -> bytes`` (optional)
+    The state written in the format of the language's :class:`Export` ``name`` (Stoned-Go's
+    board as SGF).
 ``decode(data, filename) -> str`` (optional)
     The text of a program file; the default is UTF-8 (a leading BOM dropped).  Raises
     ``UnicodeDecodeError`` for a file that is not text.
+``variables(machine) -> Mapping[str, Any]`` (optional)
+    The state as the names of :attr:`Language.names`, for breakpoint conditions, log messages and
+    watches: a :class:`~esodbg.engines.names.Names` computing a value only when it is looked up.
+``data(machine, name) -> Callable[[], Any]`` (optional)
+    A getter for the data location ``name`` (one of the forms :attr:`Language.data_locations`
+    lists, read with :func:`~esodbg.engines.names.data_name`), for data breakpoints; raises
+    ``ValueError`` with a message if the program has no such location.
+``counters(machine) -> tuple`` (optional)
+    One count per event of :attr:`Language.events`, in order, each never going down as the
+    machine runs forwards and going up exactly at the steps its event happens (event breakpoints
+    compare them between steps).  Cheap: the core reads them between runs of the fast loop.
 
 The docs page ``docs/plugins.md`` walks through a whole language built this way.
 """
@@ -34,12 +48,15 @@ The docs page ``docs/plugins.md`` walks through a whole language built this way.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from .base import Machine
+from .base import CellRef, Machine, Status
 from .iobuf import InputLog, Output
+from .names import Names, unknown_data
 
 
 class Option(NamedTuple):
@@ -71,6 +88,28 @@ class Unit(NamedTuple):
     help: str = ""
 
 
+class Export(NamedTuple):
+    """A file format a language writes its state in: ``esodbg exec --NAME FILE`` after a run,
+    and the debugger's export key (a file ``<program>-step<N>.<suffix>``)."""
+
+    name: str
+    help: str
+    suffix: str
+
+
+class Help(NamedTuple):
+    """A name a language declares (a state name, a data location form, an event) and what it is."""
+
+    name: str
+    help: str
+
+
+# The names and events every language has, before its own (Language.all_names, .all_events).
+GENERIC_NAMES = (Help("step", "steps run so far"), Help("output_length", "characters of output written so far"))
+OUTPUT, INPUT, ERROR = (Help("output", "a step writes output"), Help("input", "a step reads input"),
+                        Help("error", "a step stops with a runtime error"))
+
+
 @dataclass(frozen=True)
 class Language:
     """A language esodbg knows: what the core, the CLI and the app need to find, parse, run and
@@ -80,8 +119,15 @@ class Language:
     :meth:`~esodbg.engines.base.Machine.unit_start` takes an index into them).  A breakpoint can
     stop at the kinds of touch in ``breakpoint_kinds``; a new one stops at ``default_kinds``.
     ``roles`` are the roles the language's views give board cells and code marks, styled by the
-    TCSS file ``styles`` in its package.  ``grammar`` names its tree-sitter grammar, ``docs``
+    TCSS file ``styles`` in its package.  ``grammar`` names its tree-sitter grammar (files whose
+    ending is in ``grammar_by_suffix`` have the grammar named there: :meth:`grammar_for`), ``docs``
     its page (a path from the repository root).
+
+    Power debugging (conditions, watches, data and event breakpoints) comes from three
+    declarations: ``names`` (state names for expressions, the implementation's ``variables``),
+    ``data_locations`` (the forms of data locations, its ``data``) and ``events`` (its own
+    events, its ``counters``); every language also has :data:`GENERIC_NAMES` and the events
+    ``output``, ``error`` and, if it reads input, ``input``.
     """
 
     name: str  # stable id: --lang, the entry-point name
@@ -94,10 +140,17 @@ class Language:
     breakpoint_kinds: tuple[str, ...] = ("exec",)
     default_kinds: frozenset[str] = frozenset({"exec"})
     reads_input: bool = True  # False: programs never read input (the debugger shows no input pane)
+    writes_output: bool = True  # False: programs never write output (no output pane; exec prints a summary)
     halted: str = "the program finished"  # what a normal halt means, for status lines
     roles: tuple[str, ...] = ()
     styles: str | None = None
     grammar: str | None = None
+    grammar_by_suffix: tuple[tuple[str, str], ...] = ()  # (file ending, grammar) for files with their own format
+    names: tuple[Help, ...] = ()
+    data_locations: tuple[Help, ...] = ()  # forms, e.g. Help("mem[N]", "piece N's memory")
+    events: tuple[Help, ...] = ()
+    exports: tuple[Export, ...] = ()
+    recent_steps: int = 1  # step records a view is shown: above 1, its view takes the latest as `recent`
 
     @cached_property
     def impl(self):
@@ -111,7 +164,11 @@ class Language:
     def machine(self, program, input: InputLog, output: Output) -> Machine:
         return self.impl.machine(program, input, output)
 
-    def view(self, machine: Machine, last):
+    def view(self, machine: Machine, last, recent: tuple = ()):
+        """The :class:`~esodbg.engines.view.View` of ``machine``; ``last`` is the step that led
+        here, ``recent`` up to :attr:`recent_steps` records of the latest steps (oldest first)."""
+        if self.recent_steps > 1:
+            return self.impl.view(machine, last, recent)
         return self.impl.view(machine, last)
 
     def final_state(self, machine: Machine, max_steps: int | None = None) -> dict:
@@ -130,12 +187,76 @@ class Language:
         counted = getattr(self.impl, "counted", None)
         return counted(machine) if counted is not None else machine.steps
 
+    def grammar_for(self, path: str | PurePath) -> str | None:
+        """The tree-sitter grammar of the program file ``path``: by its ending, else :attr:`grammar`."""
+        name = str(path).lower()
+        return next((grammar for suffix, grammar in self.grammar_by_suffix if name.endswith(suffix)), self.grammar)
+
+    def inspect(self, machine: Machine, at: CellRef):
+        """A :class:`~esodbg.engines.view.Panel` about the cell ``at`` the user put the board
+        cursor on, replacing the view's panel of the same name while the board has focus (the
+        group and liberties of a Go stone), or ``None``: the implementation's optional ``inspect``."""
+        inspect = getattr(self.impl, "inspect", None)
+        return inspect(machine, at) if inspect is not None else None
+
+    def export(self, machine: Machine, name: str) -> bytes:
+        """The state in the format of the export ``name`` (one of :attr:`exports`)."""
+        return self.impl.export(machine, name)
+
     def decode(self, data: bytes, filename: str) -> str:
         """The text of a program file (``UnicodeDecodeError`` if it is not text)."""
         decode = getattr(self.impl, "decode", None)
         if decode is not None:
             return decode(data, filename)
         return data.decode("utf-8-sig")
+
+    # ----- power debugging ----------------------------------------------------------------------
+    @property
+    def all_names(self) -> tuple[Help, ...]:
+        """Every name an expression may read: the generic ones, then the language's."""
+        return GENERIC_NAMES + self.names
+
+    @property
+    def all_events(self) -> tuple[Help, ...]:
+        """Every event an event breakpoint may name: ``output`` (if the language writes
+        output), ``input`` (if it reads input), ``error``, then the language's own."""
+        return (*((OUTPUT,) if self.writes_output else ()), *((INPUT,) if self.reads_input else ()),
+                ERROR) + self.events
+
+    def variables(self, machine: Machine) -> Mapping[str, Any]:
+        """The state names of :attr:`all_names` for ``machine``, each computed when read."""
+        own = getattr(self.impl, "variables", None)
+        values = own(machine) if own is not None else {}
+        getters = {"step": lambda: machine.steps, "output_length": lambda: machine.output.length}
+        if isinstance(values, Names):  # its getters directly: one call a name read, not two
+            getters.update(values.getters)
+        else:
+            getters.update((name, lambda name=name: values[name]) for name in values)
+        return Names(getters)
+
+    def data(self, machine: Machine, name: str) -> Callable[[], Any]:
+        """A getter for the data location ``name`` of ``machine``'s program (``ValueError`` with
+        a message if there is none)."""
+        data = getattr(self.impl, "data", None)
+        if data is None:
+            raise unknown_data(name, ())
+        return data(machine, name)
+
+    def event(self, machine: Machine, name: str) -> Callable[[], Any]:
+        """A getter whose value changes exactly at the steps the event ``name`` happens
+        (``ValueError`` if the language has no such event)."""
+        if name not in {event.name for event in self.all_events}:
+            known = ", ".join(event.name for event in self.all_events)
+            raise ValueError(f"{self.title} has no event {name!r} (these are: {known})")
+        if name == OUTPUT.name:
+            output = machine.output
+            return lambda: output.length
+        if name == INPUT.name:
+            return lambda: machine.in_pos
+        if name == ERROR.name:
+            return lambda: machine.status is Status.ERROR
+        counters, i = self.impl.counters, [event.name for event in self.events].index(name)
+        return lambda: counters(machine)[i]
 
     def style_sheet(self) -> str:
         """The TCSS that styles the language's roles ("" if it has none)."""

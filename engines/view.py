@@ -39,7 +39,15 @@ class Grid:
 
     ``turns`` counts quarter turns clockwise the board has made since its cells got their
     :class:`CellRef` s (Tic Tac Toe Grow's ``c``): a breakpoint stays on its cell as the board
-    turns.  ``compact`` boards draw one short line per cell (no sub-glyph)."""
+    turns.
+
+    ``look`` is how its cells are drawn: ``tiles`` (a tile with the glyph over the sub-glyph),
+    ``compact`` (a short tile per cell, no sub-glyph), ``squares`` (three columns a cell, no
+    gaps: the glyph then a short sub-glyph, as a Scrabble board's letter and value), or
+    ``points`` (each cell a point of a grid joined by lines, as a Go board is drawn: the glyph,
+    then ``─`` to the next point).
+    ``axes``, if given, labels the columns and the rows (a label per column, a label per row,
+    drawn along the top and the left edge); ``caption`` is a short line under the board."""
 
     name: str
     title: str
@@ -47,7 +55,9 @@ class Grid:
     row0: int = 0
     col0: int = 0
     turns: int = 0
-    compact: bool = False
+    look: str = "tiles"
+    axes: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    caption: str = ""
 
     def ref(self, row: int, col: int) -> CellRef:
         """The :class:`CellRef` of the cell drawn at ``(row, col)``."""
@@ -67,25 +77,30 @@ class Grid:
 class Value:
     """A named value (a register, a memory cell, a counted word); ``note`` is a remark shown
     after it (e.g. a cell's character); ``changed`` true if the last step changed it,
-    ``current`` true if it is where the machine is (e.g. the tape pointer)."""
+    ``current`` true if it is where the machine is (e.g. the tape pointer); ``span`` the source
+    it stands for (a stack frame's position), shown when the user selects it."""
 
     name: str
     value: str
     changed: bool = False
     current: bool = False
     note: str = ""
+    span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Panel:
     """A titled list of values.  ``name`` is its stable id; ``columns`` lays a long uniform list
-    out in as many columns as fit; ``grow`` gives it the spare height."""
+    out in as many columns as fit; ``grow`` gives it the spare height; ``listing`` makes it a
+    list of one line a row (stack frames, plays), kept scrolled to its ``current`` row, whose
+    rows the user can select: a selected row's ``span`` is shown in the code."""
 
     name: str
     title: str
     values: tuple[Value, ...]
     columns: bool = False
     grow: bool = False
+    listing: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +119,8 @@ class Code:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """Everything a language shows about one state."""
+    """Everything a language shows about one state.  Its boards and panels are the same ones,
+    in the same order, in every state of a run (the debugger lays its panes out once)."""
 
     boards: tuple[Grid, ...]
     panels: tuple[Panel, ...]
@@ -112,7 +128,7 @@ class View:
     span: Span | None  # the source text of the next step
     code: Code | None = None
     next: str = ""  # what the next step does, when "at <location>" does not say it all
-
+    also: tuple[Span, ...] = ()  # more source to point at with the next step (a macro's call site)
 
     def cell(self, ref: CellRef) -> Cell | None:
         """The cell ``ref`` names, or ``None`` if its board has no such cell (off the board)."""

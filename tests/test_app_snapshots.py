@@ -195,3 +195,45 @@ LANGUAGE_FRAMES = [
 @pytest.mark.parametrize("folder, name, keys", LANGUAGE_FRAMES, ids=[case[0] for case in LANGUAGE_FRAMES])
 def test_every_language_at_every_size(snap_compare, in_dir, folder, name, keys, mid_run, size):
     assert snap_compare(app(in_dir, EXAMPLES / folder, name), press=keys if mid_run else [], terminal_size=size)
+
+
+# ----- Stoned-Go: a capture, triggers three deep, a subprogram's end, a macro-made parse error ------
+
+STONED_GO_FRAMES = [
+    ("single_capture.sgo", ["1", "3", "n"]),  # the capture: the taken stone drawn ×, its trigger starts
+    ("chain_reaction.sgo", ["1", "5", "3", "n"]),  # a trigger inside a trigger inside a trigger
+    ("subprogram.sgo", ["7", "5", "n"]),  # the ? that ends the first <fill> activation
+]
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("name, keys", STONED_GO_FRAMES, ids=[case[0].removesuffix(".sgo") for case in STONED_GO_FRAMES])
+def test_stoned_go_frames(snap_compare, in_dir, name, keys, size):
+    assert snap_compare(app(in_dir, EXAMPLES / "stoned-go", name), press=keys, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_stoned_go_parse_error_made_by_a_macro(snap_compare, in_dir, size):
+    # The second top-level | comes from the second <bar> call: the error names that call site.
+    assert snap_compare(app(in_dir, PROGRAMS, "second_bar.sgo"), terminal_size=size)
+
+
+# ----- Scrabble: a PRINT, a strict-rule diagnostic, a GCG game at a bingo, a loose board --------------
+
+SCRABBLE_FRAMES = [
+    ("hi.scrabble", ["2", "3", "n"]),  # the PRINT has just printed "Hi"
+    ("doug_v_emely.gcg", ["1", "5", "n"]),  # 10B DONATES, a bingo, just put down; its words run next
+    ("hello_world.scrabble", ["4", "n"]),  # the original's hello world: loose, negative coordinates
+]
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("name, keys", SCRABBLE_FRAMES, ids=[case[0].split(".")[0] for case in SCRABBLE_FRAMES])
+def test_scrabble_frames(snap_compare, in_dir, name, keys, size):
+    assert snap_compare(app(in_dir, EXAMPLES / "scrabble", name), press=keys, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_scrabble_strict_rule_diagnostic(snap_compare, in_dir, size):
+    # The second play touches no tile already down: the error names the play, the square and the rule.
+    assert snap_compare(app(in_dir, PROGRAMS, "disconnected.scrabble"), terminal_size=size)

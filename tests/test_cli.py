@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -96,7 +97,7 @@ def test_check_reports_ok_or_diagnostics(tmp_path):
 
 
 @pytest.mark.parametrize("command, codes", [
-    ([], ["0", "1", "2", "3", "130"]), (["exec"], ["0", "1", "2", "3", "130"]),
+    ([], ["0", "1", "2", "3", "4", "130"]), (["exec"], ["0", "1", "2", "3", "4", "130"]),
     (["run"], ["0", "1", "2", "130"]), (["check"], ["0", "2", "130"]),
 ])
 def test_help_is_complete_and_lists_only_the_exit_codes_each_command_returns(command, codes):
@@ -236,3 +237,32 @@ def test_ttg_empty_file_warns_and_halts(tmp_path):
     assert result.returncode == 0 and result.stdout == ""
     assert "empty.ttg:1:1: warning: the file is empty" in result.stderr
     assert "warning: the file is empty" in esodbg("check", str(program)).stderr
+
+
+def test_exec_break_stops_at_the_first_hit_keeping_the_output_and_exits_4():
+    full = (CORPUS / "fifteen" / "99.out").read_text()
+    result = esodbg("exec", FIFTEEN / "99.15", "--break", "cell:puzzle:2,0 if acc == 50")
+    assert result.returncode == 4
+    assert result.stdout and full.startswith(result.stdout) and len(result.stdout) < len(full)
+    assert result.stderr.startswith("esodbg: stopped at step ") and "if acc == 50" in result.stderr
+
+
+def test_exec_break_data_breakpoint_says_what_changed():
+    result = esodbg("exec", FIFTEEN / "99.15", "--break", "data:acc hit 3")
+    assert result.returncode == 4 and "acc: " in result.stderr and " → " in result.stderr
+
+
+def test_exec_log_points_write_to_stderr_and_do_not_stop():
+    plain = esodbg("exec", FIFTEEN / "hello.15")
+    result = esodbg("exec", FIFTEEN / "hello.15", "--break", "event:output log wrote {output_length}")
+    assert (result.returncode, result.stdout) == (0, plain.stdout)
+    lines = result.stderr.splitlines()
+    assert lines and all(re.fullmatch(r"step \d+: wrote \d+", line) for line in lines)
+
+
+@pytest.mark.parametrize("spec, says", [("cell:9,9 if acc >", "invalid syntax"), ("event:nope", "no event"),
+                                        ("data:nope", "not a data location")])
+def test_exec_break_with_a_bad_spec_exits_2_naming_it(spec, says):
+    result = esodbg("exec", FIFTEEN / "99.15", "--break", spec)
+    assert result.returncode == 2 and result.stdout == ""
+    assert f"--break {spec!r}" in result.stderr and says in result.stderr

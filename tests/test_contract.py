@@ -96,9 +96,13 @@ def test_time_travel_is_exact(language, path):
 @pytest.mark.parametrize("language, path", EXAMPLE_CASES)
 def test_the_view_builds_at_every_step_and_the_final_state_round_trips(language, path):
     s = session(language, path)
+    layout = None  # the boards and panels, which the debugger lays out once
     for _ in range(STEPS):
         view = s.view()
         assert view.boards or view.code is not None
+        shape = ([board.name for board in view.boards], [(panel.name, panel.listing) for panel in view.panels])
+        assert shape == (layout or shape), f"step {s.steps}: the view's boards or panels changed"
+        layout = shape
         if s.step().reason is not Stop.LIMIT:
             break
     state = language.final_state(s.machine)

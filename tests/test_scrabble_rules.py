@@ -506,8 +506,8 @@ def test_view_strict_board_is_15_by_15_with_premiums_and_tiles():
     assert len(board.rows) == 15 and all(len(row) == 15 for row in board.rows)
     assert board.rows[0][0].role == "premium-tw" and board.rows[1][1].role == "premium-dw"
     assert board.rows[1][5].role == "premium-tl" and board.rows[0][3].role == "premium-dl"
-    assert board.rows[7][7].role == "word" and board.rows[7][7].changed and board.rows[7][7].sub == "1"
-    assert board.rows[7][9].glyph == "t" and board.rows[7][9].sub == "0"
+    assert board.rows[7][7].role == "word" and board.rows[7][7].changed and board.rows[7][7].sub == "₁"
+    assert board.rows[7][9].glyph == "t" and board.rows[7][9].sub == ""  # a blank is worth nothing: no digits
     assert {p.name for p in v.panels} == {"registers", "stack", "list", "plays"}
 
 

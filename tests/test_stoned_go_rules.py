@@ -15,6 +15,7 @@ from esodbg.engines.stoned_go.lexer import decode
 from esodbg.engines.stoned_go.machine import OUT, OVER, StonedGoMachine
 from esodbg.engines.stoned_go.parser import parse
 from esodbg.engines.stoned_go.state import final_state, step_json, summary
+from esodbg.engines.stoned_go.view import MARGIN
 
 # Cursor moves that keep the flag horizontal (a move flips it; +0 flips it back).
 R, L, D, U = "+1 +0 ", "-1 +0 ", "/ +1 ", "/ -1 "
@@ -641,13 +642,14 @@ def test_d2_view_board_stack_and_last_step():
     s.step(Walk().ring(0, 0).to(0, 0).steps + 3)  # the placement, then the subprogram's / and +3
     v = s.view()
     grid = v.boards[0]
-    assert (grid.row0, grid.col0, v.location) == (-1, -1, CellRef("board", 3, 0))
-    assert v.cell(CellRef("board", 3, 0)).role == "cursor" and v.cell(CellRef("board", 0, 1)).role == "stone-white"
+    assert (grid.row0, grid.col0, v.location) == (-1 - MARGIN, -1 - MARGIN, CellRef("board", 3, 0))  # the ring, and a margin
+    assert v.cell(CellRef("board", 3, 0)).role == "empty" and v.cell(CellRef("board", 0, 1)).role == "stone-white"
     assert v.cell(CellRef("board", 0, 0)).role == "empty" and v.cell(CellRef("board", 0, 0)).changed is False
     stack = {p.name: p for p in v.panels}["stack"].values
     assert stack[0].name == "subprogram #1 ● (0, 0)" and stack[0].value == "|" and stack[-1].name == "top level"
-    assert [(x.name, x.value) for x in {p.name: p for p in v.panels}["last"].values] == [
-        (f"step {s.steps}", "+3"), ("arrive", "(0, 3)")]
+    events = [(x.name, x.value) for x in {p.name: p for p in v.panels}["events"].values]
+    assert events[:2] == [(f"step {s.steps}", "+3"), ("  move", "from (0, 0), to (0, 3), flag horizontal")]
+    assert events[2] == (f"step {s.steps - 1}", "/")  # the steps before, newest first
 
 
 def step_unit(s: Session, level: int | None):

@@ -27,7 +27,8 @@ from ..files import shown
 from ..widgets.board import BoardView
 from ..widgets.footer import FittingFooter
 from ..widgets.inputpane import InputPane
-from ..widgets.panes import BreakpointList, OutputView, StatusBar, ValuesView
+from ..widgets.messages import RowSelected
+from ..widgets.panes import BreakpointList, ListingView, OutputView, StatusBar, ValuesView
 from ..widgets.source import SourceView
 
 MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
@@ -60,9 +61,13 @@ class DebuggerScreen(Screen):
                 yield self.source(id="source")
             with VerticalScroll(id="right", can_focus=False):  # scrolls rather than crush a pane
                 for panel in view.panels:
-                    yield ValuesView(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
-        with Horizontal(id="io"):  # always in sight: what the program wrote, its input, the breakpoints
-            yield OutputView(id="output")
+                    pane = ListingView if panel.listing else ValuesView
+                    yield pane(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
+        io_panes = self.language.writes_output or self.language.reads_input
+        # Always in sight: what the program wrote, its input, the breakpoints (alone, a short row).
+        with Horizontal(id="io", classes="" if io_panes else "breakpoints-only"):
+            if self.language.writes_output:
+                yield OutputView(id="output")
             if self.language.reads_input:
                 yield InputPane(id="input")
             yield BreakpointList(id="breakpoints")
@@ -75,19 +80,30 @@ class DebuggerScreen(Screen):
         view = self.session.view()
         source = self.query_one(SourceView)
         source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
-        source.load(self.session.program.source, view.code)
+        source.load(self.session.program.source, view.code, self.language.grammar_for(self.path))
         location = self.session.machine.location()
         if isinstance(location, CodeRef):
             source.cursor = location.index
         self.query_one("#breakpoints").border_title = "Breakpoints"
-        self.query_one("#output").border_title = "Output"
-        for pane in self.query("#input"):
-            pane.border_title = "Input"
+        for pane, title in ((self.query("#output"), "Output"), (self.query("#input"), "Input")):
+            for widget in pane:
+                widget.border_title = title
         for board in self.query(BoardView):
             board.border_title = board.board.title
             if isinstance(location, CellRef) and location.board == board.board.name:
                 board.place_cursor(location)
         self.post_message(self.Ready())
+
+    def inspect(self, location: CellRef) -> None:
+        """Show what the language says about the cell under the board cursor, in place of the
+        view's panel of the same name (:meth:`Language.inspect`)."""
+        panel = self.language.inspect(self.session.machine, location)
+        for pane in self.query(f"#panel-{panel.name}") if panel is not None else ():
+            pane.show(panel.values)
+            pane.border_title = panel.title
+
+    def on_row_selected(self, message: RowSelected) -> None:
+        self.query_one(SourceView).select(message.span)
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
@@ -105,14 +121,18 @@ class DebuggerScreen(Screen):
         bps = set(session.breakpoints.enabled_locations())
         for board_view, board in zip(self.query(BoardView), view.boards):
             board_view.show(board, bps, fault.at if fault else None, fault.at if fault else view.location)
-            board_view.border_subtitle = f"step {machine.steps:,}"
-        self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps)
+            board_view.border_subtitle = " · ".join(filter(None, (board.caption, f"step {machine.steps:,}")))
+        self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps,
+                                        () if fault else view.also)
         for pane, panel in zip(self.query(ValuesView), view.panels):
             pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
             pane.border_title = panel.title
-        self.query_one("#output", OutputView).show(*output, new_output, running=not live)
+        if self.language.writes_output:
+            self.query_one("#output", OutputView).show(*output, new_output, running=not live)
         if self.language.reads_input:
             self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
+        if live and isinstance(self.focused, BoardView):
+            self.inspect(self.focused.cursor_location)
         self.query_one(BreakpointList).show(list(session.breakpoints), view, machine.steps,
                                             len(self.language.breakpoint_kinds) > 1)
         self.query_one(StatusBar).show(*status)

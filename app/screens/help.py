@@ -20,6 +20,8 @@ INTRO = (
 PANE_KEYS = [
     ("tab / click", "focus the board or code pane; the arrow keys then move its cursor"),
     ("enter / space / click", "toggle a breakpoint on the cell or command (pane focused)"),
+    ("home", "board: the cursor back to where the program is"),
+    ("↑ / ↓ / click", "call stack pane (tab to it): select a frame, see where it goes on in the code"),
     ("escape", "leave the pane: ← → step again"),
 ]
 INPUT_KEYS = [
@@ -50,7 +52,7 @@ class HelpScreen(ModalScreen[None]):
         for binding in self.bindings:
             if binding.description:
                 table.add_row(describe(binding.key), binding.tooltip or binding.description)
-        for title, keys in (("Board or code pane", PANE_KEYS), ("Input prompt", INPUT_KEYS)):
+        for title, keys in (("Board, code or call stack pane", PANE_KEYS), ("Input prompt", INPUT_KEYS)):
             table.add_row("", "")
             table.add_row(f"[b]{title}[/b]", "")
             for key, what in keys:

@@ -1,11 +1,19 @@
 """A board of the presentation model, drawn with Textual's line API (only visible lines are
-rendered, so big boards stay cheap).
+rendered, so big boards stay cheap), in the board's look (:class:`~esodbg.engines.view.Grid`):
 
-Each cell is a tile of ``CELL_W - 1`` columns by two lines — its glyph, then its sub-glyph —
-with one column and one line of gap; a compact board's tiles are one line of three columns.
+* ``tiles``: each cell a tile of five columns by two lines — its glyph, then its sub-glyph —
+  with one column and one line of gap; a breakpoint is a ``●`` in the tile's corner;
+* ``compact``: a tile of three columns on one line; a breakpoint takes its first column;
+* ``squares``: squares of three columns side by side with no gap (a Scrabble board): the glyph
+  then the sub-glyph (a tile's value in small digits); a breakpoint takes the last column, the
+  cell cursor is the square in reverse;
+* ``points``: each cell a point of a grid joined by ``─`` lines, as a Go board is drawn; a
+  breakpoint is a ``◆`` after its point, and where the program is, ``[`` ``]`` around it.
+
 The role of a cell picks a component class (``board--<role>``), so languages are styled in
-TCSS, not here.  A breakpoint shows as ``●`` in the tile's corner (on a compact board, in its
-first column); the cell cursor as brackets in the gaps on either side.
+their TCSS, not here.  The cell cursor is brackets in the gaps on either side of a tile (on a
+``points`` or ``squares`` board, the cell in reverse while the board has focus).  A board with axes has its column labels along the
+top and its row labels down the left, which stay in place while it scrolls.
 
 The cursor is kept in drawn coordinates; :meth:`~esodbg.engines.view.Grid.ref` turns them into
 the cell's :class:`CellRef`, which stays the same when a board turns.
@@ -16,6 +24,7 @@ from __future__ import annotations
 from functools import cache
 
 from rich.segment import Segment
+from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Region, Size
@@ -26,10 +35,11 @@ from textual.strip import Strip
 from esodbg.engines.base import CellRef, Location
 from esodbg.engines.view import Grid
 
-from .messages import BreakpointToggled
+from .messages import BreakpointToggled, CursorMoved
 
-CELL_W, CELL_H = 6, 3  # tile plus gap, in columns and lines
-COMPACT_W, COMPACT_H = 4, 1
+_RULER_STEPS = tuple(m * 10 ** e for e in range(20) for m in (1, 2, 5))  # label every 1st, 2nd, 5th, 10th… column
+DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1)}  # a cell's columns and lines
+GAPLESS = {"points", "squares"}  # looks with no gap column between cells (no cursor brackets)
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -38,6 +48,7 @@ class BoardView(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "board--cell", "board--changed", "board--cursor", "board--breakpoint", "board--fault", "board--sub",
+        "board--line", "board--axis",
     }
     roles: frozenset[str] = frozenset()  # the language's cell roles, each styled by board--<role>
 
@@ -54,6 +65,7 @@ class BoardView(ScrollView, can_focus=True):
         Binding("left", "move(0, -1)", "Cursor", show=False),
         Binding("right", "move(0, 1)", "Cursor", show=False),
         Binding("enter,space", "toggle", "Breakpoint", show=False),
+        Binding("home", "home", "Back to the program", show=False),
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
@@ -63,31 +75,50 @@ class BoardView(ScrollView, can_focus=True):
         self.board = board
         self.breakpoints: frozenset[tuple[int, int]] = frozenset()
         self.fault: tuple[int, int] | None = None
+        self.at: tuple[int, int] | None = None  # where the program is (on a points board: in brackets)
         self._size_to(board)
 
     @property
     def _dims(self) -> tuple[int, int]:
-        return (COMPACT_W, COMPACT_H) if self.board.compact else (CELL_W, CELL_H)
+        return DIMS[self.board.look]
+
+    @property
+    def _margins(self) -> tuple[int, int]:
+        """The columns of row labels on the left and the lines of column labels on top (the
+        axes, which stay in place while the board scrolls)."""
+        axes = self.board.axes
+        if axes is None:
+            return 0, 0
+        return max((len(label) for label in axes[1]), default=0) + 1, 1
 
     def _size_to(self, board: Grid) -> None:
         cols = max((len(row) for row in board.rows), default=0)
         width, height = self._dims
-        self.virtual_size = Size(cols * width + 1, len(board.rows) * height)
+        left, top = self._margins
+        self.virtual_size = Size(left + cols * width + 1, top + len(board.rows) * height)
 
     def show(self, board: Grid, breakpoints: set[Location], fault: Location | None,
              follow: Location | None = None) -> None:
         """Draw ``board`` with breakpoint marks on the cells of ``breakpoints`` that are on it
-        and ``fault`` in red; scroll to keep the cell ``follow`` (where the program is) in view,
-        unless the user is moving the board's own cursor."""
+        and ``fault`` in red; put the cursor on the cell ``follow`` (where the program is) and
+        scroll it into view, unless the user is moving the board's own cursor."""
         self.board = board
         self.breakpoints = frozenset(board.place(c) for c in breakpoints if self._here(c))
         self.fault = board.place(fault) if self._here(fault) else None
+        self.at = board.place(follow) if self._here(follow) else None
         self._size_to(board)
         self.refresh()
-        if self._here(follow) and not self.has_focus:
-            row, col = board.place(follow)
-            self.call_after_refresh(self.scroll_to_region, self._cell_region(row - board.row0, col - board.col0),
-                                    animate=False)
+        if self._here(follow) and not self.has_focus:  # the cursor follows the program until the user takes it
+            self.cursor = board.place(follow)
+            self.call_after_refresh(self._reveal_cursor)
+
+    def on_resize(self) -> None:
+        if not self.has_focus:  # the pane changed size as the layout settled: keep the program in sight
+            self.call_after_refresh(self._reveal_cursor)
+
+    def _reveal_cursor(self) -> None:
+        row, col = self.cursor
+        self.scroll_to_region(self._cell_region(row - self.board.row0, col - self.board.col0), animate=False)
 
     def _here(self, location: Location | None) -> bool:
         return isinstance(location, CellRef) and location.board == self.board.name
@@ -102,6 +133,14 @@ class BoardView(ScrollView, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh()
+        if self.has_focus:
+            self.post_message(CursorMoved(self.cursor_location))
+
+    def on_focus(self) -> None:
+        self.post_message(CursorMoved(self.cursor_location))
+
+    def on_blur(self) -> None:
+        self.post_message(CursorMoved(None))
 
     def action_move(self, drow: int, dcol: int) -> None:
         rows = self.board.rows
@@ -113,17 +152,28 @@ class BoardView(ScrollView, can_focus=True):
     def action_toggle(self) -> None:
         self.post_message(BreakpointToggled(self.cursor_location))
 
+    def action_home(self) -> None:
+        """The cursor back on the cell where the program is, scrolled into view."""
+        if self.at is not None:
+            self.action_move(self.at[0] - self.cursor[0], self.at[1] - self.cursor[1])
+
     def _cell_region(self, row: int, col: int) -> Region:
+        """The cell's region to scroll into view (in content coordinates, widened by the axes,
+        which do not scroll)."""
         width, height = self._dims
-        return Region(col * width, row * height, width + 1, height)
+        left, top = self._margins
+        return Region(col * width, row * height, width + 1 + left, height + top)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:  # on the border
             return
         width, height = self._dims
-        row, line = divmod(offset.y + self.scroll_offset.y, height)
-        col = (offset.x + self.scroll_offset.x) // width  # a tile and the gap column before it
+        left, top = self._margins
+        if offset.x < left or offset.y < top:  # on the axes
+            return
+        row, line = divmod(offset.y - top + self.scroll_offset.y, height)
+        col = (offset.x - left + self.scroll_offset.x) // width  # a tile and the gap column before it
         rows = self.board.rows
         if (line < height - 1 or height == 1) and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
             self.cursor = (row + self.board.row0, col + self.board.col0)
@@ -132,36 +182,97 @@ class BoardView(ScrollView, can_focus=True):
     def _overlays(self) -> dict:
         """Styles layered over a tile's role style (partial: they only set what they change)."""
         return {name: self.get_component_rich_style(f"board--{name}", partial=True)
-                for name in ("changed", "fault", "sub", "breakpoint", "cursor")}
+                for name in ("changed", "fault", "sub", "breakpoint", "cursor", "line", "axis")}
 
     def render_line(self, y: int) -> Strip:
+        left, top = self._margins
         scroll_x, scroll_y = self.scroll_offset
+        view_width = self.size.width
+        if y < top:  # the column labels, which stay while the board scrolls up and down
+            return self._labels_line(left, scroll_x, view_width)
         cell_w, cell_h = self._dims
-        compact = self.board.compact
-        row, line = divmod(y + scroll_y, cell_h)
+        row, line = divmod(y - top + scroll_y, cell_h)
         rows = self.board.rows
-        width = self.virtual_size.width
-        if row >= len(rows) or line == cell_h - 1 and not compact:
-            return Strip.blank(self.size.width)
+        if row >= len(rows) or line == cell_h - 1 and self.board.look == "tiles":
+            return Strip.blank(view_width)
+        body = Strip(self._row_segments(row, line), self.virtual_size.width - left)
+        body = body.crop(scroll_x, scroll_x + view_width - left)
+        if left:  # the row label, which stays while the board scrolls sideways
+            label = self.board.axes[1][row] if line == 0 else ""
+            body = Strip.join([Strip([Segment(f"{label:>{left - 1}} ", self._overlays()["axis"])]), body])
+        return body.extend_cell_length(view_width)
+
+    def _labels_line(self, left: int, scroll_x: int, view_width: int) -> Strip:
+        """The column labels, each over its column: all of them when they fit, else those of
+        every 2nd, 5th, 10th… column (numbers that are multiples of it: 0 stays labelled), as
+        a ruler does."""
+        cell_w, _ = self._dims
+        offset = 0 if self.board.look == "points" else 1  # tiles start after a gap column; over a square's middle
+        labels = self.board.axes[0]
+        width = self.virtual_size.width - left
+        for every in _RULER_STEPS:
+            chars, free = [" "] * width, 0
+            for col, label in enumerate(labels):
+                number = label.lstrip("-")
+                if (int(label) if number.isdigit() else col) % every:
+                    continue
+                x = col * cell_w + offset
+                if x + len(label) > width:  # the last label runs off the board: leave it out
+                    continue
+                if x < free:
+                    break
+                chars[x:x + len(label)] = label
+                free = x + len(label) + 1
+            else:
+                break
+        axis = self._overlays()["axis"]
+        body = Strip([Segment("".join(chars), axis)]).crop(scroll_x, scroll_x + view_width - left)
+        return Strip.join([Strip([Segment(" " * left)]), body]).extend_cell_length(view_width)
+
+    def _row_segments(self, row: int, line: int) -> list[Segment]:
+        """The segments of one line of a row of cells, in the board's look."""
+        look = self.board.look
         style = self.get_component_rich_style
         overlay = self._overlays()
         cursor_style, bp_style = overlay["cursor"], overlay["breakpoint"]
         r = row + self.board.row0
         cur_r, cur_c = self.cursor
+        cells = self.board.rows[row]
         segments = []
-        for c_index, cell in enumerate(rows[row]):
+        for c_index, cell in enumerate(cells):
             c = c_index + self.board.col0
-            gap = "[" if (r, c) == (cur_r, cur_c) else "]" if (r, c - 1) == (cur_r, cur_c) else " "
-            segments.append(Segment(gap, cursor_style if gap != " " else None))
+            if look not in GAPLESS:  # the cursor's brackets in the gaps on either side of a tile
+                gap = "[" if (r, c) == (cur_r, cur_c) else "]" if (r, c - 1) == (cur_r, cur_c) else " "
+                segments.append(Segment(gap, cursor_style if gap != " " else None))
             if cell is None:
-                segments.append(Segment(" " * (cell_w - 1)))
+                segments.append(Segment(" " * (DIMS[look][0] - (look not in GAPLESS))))
                 continue
             tile = style(f"board--{cell.role}" if cell.role in self.roles else "board--cell")
             if (r, c) == self.fault:
                 tile += overlay["fault"]
             elif cell.changed:
                 tile += overlay["changed"]
-            if compact:  # a breakpoint takes the tile's first column for its ●, as on a full tile
+            if look == "points":  # the point, then the line to the next one (a ◆ for a breakpoint)
+                if (r, c) == self.at and segments:  # where the program is: [the point]
+                    segments[-1] = Segment("[", overlay["line"] + cursor_style)
+                glyph = tile + Style(reverse=True) if (r, c) == (cur_r, cur_c) and self.has_focus else tile
+                segments.append(Segment(cell.glyph[:1] or " ", glyph))
+                if (r, c) == self.at:
+                    segments.append(Segment("]", overlay["line"] + cursor_style))
+                elif (r, c) in self.breakpoints:
+                    segments.append(Segment("◆", overlay["line"] + bp_style))
+                else:
+                    joined = c_index + 1 < len(cells) and cells[c_index + 1] is not None
+                    segments.append(Segment("─" if joined else " ", overlay["line"]))
+            elif look == "squares":
+                if (r, c) == (cur_r, cur_c) and self.has_focus:
+                    tile += Style(reverse=True)
+                text = f"{cell.glyph}{cell.sub}"[:3].ljust(3)
+                if (r, c) in self.breakpoints:
+                    segments += [Segment(text[:2], tile), Segment("●", tile + bp_style)]
+                else:
+                    segments.append(Segment(text, tile))
+            elif look == "compact":  # a breakpoint takes the tile's first column for its ●, as on a full tile
                 if (r, c) in self.breakpoints:
                     segments.append(Segment("●", tile + bp_style))
                     segments.append(Segment(f"{cell.glyph:<2.2}", tile))
@@ -174,9 +285,7 @@ class BoardView(ScrollView, can_focus=True):
             else:
                 sub = tile if cell.role == "ip" else tile + overlay["sub"]
                 segments.append(Segment(f" {cell.sub:^3.3} ", sub))
-        last = len(rows[row]) + self.board.col0
-        end = "]" if (r, last - 1) == (cur_r, cur_c) else " "
-        segments.append(Segment(end, cursor_style if end != " " else None))
-        strip = Strip(segments, width)
-        return strip.crop(scroll_x, scroll_x + self.size.width).extend_cell_length(self.size.width)
-
+        if look not in GAPLESS:
+            end = "]" if (r, len(cells) + self.board.col0 - 1) == (cur_r, cur_c) else " "
+            segments.append(Segment(end, cursor_style if end != " " else None))
+        return segments

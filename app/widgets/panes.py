@@ -6,15 +6,22 @@ language-neutral.  Styles come from TCSS component classes.
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.events import Click
+from textual.geometry import Region, Spacing
 from textual.widgets import Static
 
 from esodbg.engines.breakpoints import Breakpoint
 from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.view import Value, View
+
+from .messages import RowSelected
 
 OUTPUT_SHOWN = 20_000  # characters of output drawn at most; the rest is counted, not drawn
 OUTPUT_LINES = 300  # lines of output drawn at most
@@ -74,6 +81,69 @@ class ValuesView(ScrollingText):
                     cells += [name_text(value), value_text(value)] + ([value.note] if notes else [])
                 table.add_row(*cells)
         self.update(table)
+
+
+class ListingView(ValuesView, can_focus=True):
+    """A listing (a call stack, the plays of a game): one line a row, cut to the pane's width,
+    kept scrolled to the current row.  Up and down or a click select a row and show the source
+    it stands for in the code pane (a :class:`RowSelected` message); leaving the pane, or the
+    next step, clears the selection."""
+
+    BINDINGS = [
+        Binding("up", "select(-1)", "Row", show=False),
+        Binding("down", "select(1)", "Row", show=False),
+    ]
+    COMPONENT_CLASSES = {"values--selected"}
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.values: tuple[Value, ...] = ()
+        self.selected: int | None = None
+
+    def show(self, values: tuple[Value, ...], columns: int = 1) -> None:
+        self.values, self.selected = values, None
+        self._draw()
+        current = next((i for i, value in enumerate(values) if value.current), None)
+        if current is not None:
+            self.call_after_refresh(self.scroll_to_region, Region(0, current, 1, 1), animate=False,
+                                    spacing=Spacing(1, 0, 1, 0))
+
+    def _draw(self) -> None:
+        style = partial(self.get_component_rich_style, partial=True)  # no background: a selected row keeps its own
+        name_style, current, note_style = style("values--name"), style("values--current"), style("values--note")
+        selected = self.get_component_rich_style("values--selected")
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True, overflow="ellipsis")
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis", style=note_style)
+        for index, value in enumerate(self.values):
+            table.add_row(Text(value.name, current if value.current else name_style),
+                          Text(value.value, current if value.current else ""), value.note,
+                          style=selected if index == self.selected else None)
+        self.update(table)
+
+    def _select(self, index: int | None) -> None:
+        if index == self.selected:
+            return
+        self.selected = index
+        self._draw()
+        if index is not None:
+            self.scroll_to_region(Region(0, index, 1, 1), animate=False)
+        self.post_message(RowSelected(self.values[index].span if index is not None else None))
+
+    def action_select(self, delta: int) -> None:
+        if self.values:  # the first key selects the current row (a stack's innermost frame)
+            current = next((i for i, value in enumerate(self.values) if value.current), 0)
+            index = current if self.selected is None else self.selected + delta
+            self._select(min(max(index, 0), len(self.values) - 1))
+
+    def on_click(self, event: Click) -> None:
+        row = event.get_content_offset(self)
+        if row is not None and 0 <= row.y + round(self.scroll_y) < len(self.values):
+            self._select(row.y + round(self.scroll_y))
+
+    def on_blur(self) -> None:
+        self._select(None)
 
 
 class OutputView(ScrollingText):

@@ -18,7 +18,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
-from textual.geometry import Region, Size
+from textual.geometry import Region, Spacing, Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -26,6 +26,7 @@ from textual.strip import Strip
 from esodbg.engines.base import CodeRef, Span
 from esodbg.engines.view import Code
 
+from ..highlight import Highlighter, style_for, syntax_styles
 from .messages import BreakpointToggled
 
 
@@ -34,7 +35,7 @@ class SourceView(ScrollView, can_focus=False):
 
     COMPONENT_CLASSES = {
         "source--gutter", "source--ignored", "source--code", "source--current", "source--fault", "source--cursor",
-        "source--breakpoint",
+        "source--breakpoint", "source--also", "source--selected",
     }
     roles: frozenset[str] = frozenset({"code"})  # the language's mark roles, each styled by source--<role>
 
@@ -59,7 +60,10 @@ class SourceView(ScrollView, can_focus=False):
         self.code: Code | None = None
         self._marks: dict[int, list[tuple[int, int, str]]] = {}
         self._starts: list[tuple[int, int]] = []
+        self.highlighter: Highlighter | None = None
         self.span: Span | None = None
+        self.also: tuple[Span, ...] = ()
+        self.selected: Span | None = None  # a stack frame's position the user selected
         self.fault = False
         self.breakpoints: frozenset[int] = frozenset()
         self._gutter, self._width = 3, 0
@@ -67,8 +71,10 @@ class SourceView(ScrollView, can_focus=False):
         self._first_row: list[int] = []
 
     # ----- content ----------------------------------------------------------------------------
-    def load(self, source: str, code: Code | None = None) -> None:
-        """Show ``source`` (once per program); ``code`` makes it a code board."""
+    def load(self, source: str, code: Code | None = None, grammar: str | None = None) -> None:
+        """Show ``source`` (once per program); ``code`` makes it a code board; ``grammar`` (a
+        tree-sitter grammar's name) highlights it."""
+        self.highlighter = Highlighter(grammar, source) if grammar else None
         self.lines = source.split("\n")
         if len(self.lines) > 1 and self.lines[-1] == "":
             self.lines.pop()
@@ -86,6 +92,8 @@ class SourceView(ScrollView, can_focus=False):
 
     def on_resize(self) -> None:
         self._layout()
+        if self.span is not None:  # the pane changed height as the boards grew: keep the step in sight
+            self.call_after_refresh(self._reveal, self.span)
 
     def _layout(self) -> None:
         """Wrap the lines to the pane's width: ``_rows`` holds (line, start, end) per screen
@@ -115,19 +123,31 @@ class SourceView(ScrollView, can_focus=False):
             row += 1
         return row
 
-    def show(self, span: Span | None, fault: bool = False, breakpoints: set = frozenset()) -> None:
-        """Mark ``span`` as the next step (or, with ``fault``, as the failed one) and the
-        :class:`CodeRef` s in ``breakpoints``; scroll the span into view."""
-        self.span, self.fault = span, fault
+    def show(self, span: Span | None, fault: bool = False, breakpoints: set = frozenset(),
+             also: tuple[Span, ...] = ()) -> None:
+        """Mark ``span`` as the next step (or, with ``fault``, as the failed one), the spans
+        ``also`` (more source that goes with it: a macro's call site) and the :class:`CodeRef` s
+        in ``breakpoints``; scroll the span into view."""
+        self.span, self.fault, self.also, self.selected = span, fault, also, None
         self.breakpoints = frozenset(at.index for at in breakpoints if isinstance(at, CodeRef))
         self.refresh()
         if span is not None:
             self.call_after_refresh(self._reveal, span)
 
+    def select(self, span: Span | None) -> None:
+        """Mark ``span`` (a stack frame's position) and scroll it into view; ``None`` goes back
+        to the current step."""
+        self.selected = span
+        self.refresh()
+        if span is not None or self.span is not None:
+            self._reveal(span or self.span)
+
     def _reveal(self, span: Span) -> None:
         top = self._row_at(span.line, span.col)
         bottom = self._row_at(span.end_line, max(1, span.end_col - 1))
-        self.scroll_to_region(Region(0, top, 1, bottom - top + 1), animate=False)
+        context = min(3, self.scrollable_content_region.height // 4)  # rows kept in sight around it
+        self.scroll_to_region(Region(0, top, 1, bottom - top + 1), spacing=Spacing(context, 0, context, 0),
+                              animate=False)
 
     def _pieces(self, span: Span):
         """The parts of ``span`` on each line: (0-based line, start, end) in 0-based columns;
@@ -193,15 +213,30 @@ class SourceView(ScrollView, can_focus=False):
         line = self.lines[index]
         text = Text(line + " ", no_wrap=True, end="")  # the space lets a span show its line break
         code = self.code
-        if code is not None:
+        marks = self._marks.get(index, ()) if code is not None else ()
+        if code is not None:  # what the parser ignores is dim, what it reads plain…
             text.stylize(style("source--ignored", partial=True))
-            for a, b, role in self._marks.get(index, ()):
-                if role in self.roles:
-                    text.stylize(style(f"source--{role}", partial=True), a, b)
+            for a, b, role in marks:
+                if role == "code":
+                    text.stylize(style("source--code", partial=True), a, b)
+        if self.highlighter is not None:  # …coloured by the grammar's captures…
+            if not self.highlighter.ready(index):
+                self.highlighter.prepare(*self._visible_lines())
+            syntax = syntax_styles()
+            for a, b, capture in self.highlighter.line(index):
+                if (capture_style := style_for(capture, syntax)) is not None:
+                    text.stylize(capture_style, a, b)
+        for a, b, role in marks:  # …and by the language's own roles (MessiScript's counted words)
+            if role != "code" and role in self.roles:
+                text.stylize(style(f"source--{role}", partial=True), a, b)
             for i in self.breakpoints:
                 self._stylize(text, index, code.steps[i][0], style("source--breakpoint", partial=True))
             if self.has_focus and code.steps:
                 self._stylize(text, index, code.steps[self.cursor][0], style("source--cursor", partial=True))
+        for span in self.also:
+            self._stylize(text, index, span, style("source--also", partial=True))
+        if self.selected is not None:
+            self._stylize(text, index, self.selected, style("source--selected", partial=True))
         if self.span is not None:
             self._stylize(text, index, self.span, style("source--fault" if self.fault else "source--current"))
         if start == 0:
@@ -214,6 +249,12 @@ class SourceView(ScrollView, can_focus=False):
         console = self.app.console
         segments = list(gutter.render(console)) + list(body.render(console))
         return Strip(segments).crop(0, self.size.width).extend_cell_length(self.size.width).apply_style(self.rich_style)
+
+    def _visible_lines(self) -> tuple[int, int]:
+        """The first and last (0-based) source lines on screen."""
+        top = min(self.scroll_offset.y, max(len(self._rows) - 1, 0))
+        bottom = min(top + self.size.height, len(self._rows)) - 1
+        return (self._rows[top][0], self._rows[max(bottom, top)][0]) if self._rows else (0, 0)
 
     def _stylize(self, text: Text, index: int, span: Span, style: Style) -> None:
         if span.line - 1 <= index <= span.end_line - 1:

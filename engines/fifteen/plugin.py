@@ -5,12 +5,17 @@ field of the corpus traces (``shared/corpus/fifteen/*.trace.jsonl``) with the sa
 
 from __future__ import annotations
 
-from ..base import StepRecord
-from .machine import FifteenMachine
+from collections.abc import Callable
+from typing import Any
+
+from ..base import Status, StepRecord
+from ..names import Cells, Names, data_name, unknown_data
+from . import LANGUAGE
+from .machine import BOARD, FifteenMachine
 from .parser import Program, parse as parse_text
 
 machine = FifteenMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters"]
 
 
 def view(m, last):
@@ -50,3 +55,41 @@ def trace(m: FifteenMachine, record: StepRecord) -> dict:
     at = record.at
     return {"step": record.step, "at": [at.row, at.col], "cmd": m.program.commands[at.row][at.col],
             "to": [to.row, to.col], "acc": m.memory[0], "memory": list(m.memory), "puzzle": _puzzle(m)}
+
+
+# ----- power debugging (docs/fifteen.md, "In the debugger") -------------------------------------
+def _pos(m: FifteenMachine) -> tuple[int, int]:
+    at = m.location()
+    return at.row, at.col
+
+
+def variables(m: FifteenMachine) -> Names:
+    """``acc``, ``mem``, ``pos``, ``steps``, ``cmd`` (:attr:`LANGUAGE.names <.Language.names>`)."""
+    memory = m.memory
+
+    def cmd() -> str:
+        row, col = _pos(m)
+        return m.program.commands[row][col]
+
+    return Names({"acc": lambda: memory[0], "mem": lambda: Cells(memory), "pos": lambda: _pos(m),
+                  "steps": lambda: m.steps, "cmd": cmd})
+
+
+def data(m: FifteenMachine, text: str) -> Callable[[], Any]:
+    """``acc``, ``mem[N]`` (0 ≤ N < the number of cells), ``pos``, ``puzzle(ROW,COL)``."""
+    name, args, _ = data_name(text)
+    memory, board, cols = m.memory, m.board, m.cols
+    if name == "acc" and not args:
+        return lambda: memory[0]
+    if name == "pos" and not args:
+        return lambda: _pos(m)
+    if name == "mem" and len(args) == 1 and 0 <= args[0] < len(memory):
+        return lambda i=args[0]: memory[i]
+    if name == BOARD and len(args) == 2 and 0 <= args[0] < len(board) // cols and 0 <= args[1] < cols:
+        return lambda i=args[0] * cols + args[1]: board[i]
+    raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def counters(m: FifteenMachine) -> tuple[int]:
+    """``solved``: 1 once the puzzle is solved (the step that solves it halts the program)."""
+    return (int(m.status is Status.HALTED),)

@@ -6,12 +6,17 @@ fields of the corpus traces (``shared/corpus/messiscript/*.trace.jsonl``) with t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..base import StepRecord
+from ..names import Cells, Names, data_name, unknown_data
+from . import LANGUAGE
 from .machine import MessiMachine
 from .parser import Program, parse as parse_text
 
 machine = MessiMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data"]
 
 
 def view(m, last):
@@ -51,3 +56,22 @@ def trace(m: MessiMachine, record: StepRecord) -> dict:
     else:
         row |= {"cmd": "<loop end>", "body_len": m.program.loops[command.loop].body_len}
     return row | {"pos": m.pos, "clip": m.clip, "array": list(m.tape)}
+
+
+# ----- power debugging (docs/messiscript.md, "In the debugger") ---------------------------------
+def variables(m: MessiMachine) -> Names:
+    """``cell``, ``pos``, ``clip``, ``tape`` (:attr:`LANGUAGE.names <.Language.names>`)."""
+    tape = m.tape
+    return Names({"cell": lambda: tape[m.pos], "pos": lambda: m.pos, "clip": lambda: m.clip,
+                  "tape": lambda: Cells(tape, missing=0)})
+
+
+def data(m: MessiMachine, text: str) -> Callable[[], Any]:
+    """``tape[N]`` (N ≥ 0; a cell the tape has not grown to yet is 0), ``cell``, ``pos``, ``clip``."""
+    name, args, _ = data_name(text)
+    tape = m.tape
+    if name == "tape" and len(args) == 1 and args[0] >= 0:
+        return lambda i=args[0]: tape[i] if i < len(tape) else 0
+    if not args and name in ("cell", "pos", "clip"):
+        return {"cell": lambda: tape[m.pos], "pos": lambda: m.pos, "clip": lambda: m.clip}[name]
+    raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])

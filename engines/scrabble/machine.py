@@ -67,6 +67,11 @@ class ScrabbleMachine(Machine):
             ends.append(n)
         self._ends = ends
         self._nacts = len(program.actions)
+        # bingos[a]: the bingos among the plays put down by the first a actions (event breakpoints).
+        bingos = [0]
+        for kind, index in program.actions:
+            bingos.append(bingos[-1] + (kind == PLACE and program.plays[index].bingo))
+        self._bingos = bingos
         # first[i]: the index of the first word of word i's play (for the play unit).
         first: list[int] = []
         for i, word in enumerate(words):
@@ -96,6 +101,10 @@ class ScrabbleMachine(Machine):
         if self.pc == self._ends[self.acts] and self.acts < self._nacts:
             return self.program.actions[self.acts]
         return None
+
+    def bingos(self) -> int:
+        """Bingos so far: plays of seven tiles put down (strict rules)."""
+        return self._bingos[self.acts]
 
     def listed(self) -> int:
         """The length of the execution list so far: the words of the plays put down."""

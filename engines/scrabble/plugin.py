@@ -5,6 +5,13 @@ and ``decode`` (GCG files have their own encoding rules).  The JSON shapes are i
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Callable
+from typing import Any
+
+from ..names import Cells, Names, data_name, unknown_data
+from . import LANGUAGE
+from .game import PLACE
 from .gcg import decode_gcg
 from .machine import ScrabbleMachine, executed_words
 from .program import is_gcg, parse
@@ -12,7 +19,7 @@ from .state import final_state as state, trace
 from .view import view
 
 machine = ScrabbleMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "counted"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "counted", "variables", "data", "counters"]
 
 
 def final_state(m: ScrabbleMachine, max_steps: int | None = None) -> dict:
@@ -28,3 +35,53 @@ def decode(data: bytes, filename: str) -> str:
     """The text of a program file: a ``.gcg`` by :func:`decode_gcg` (never fails), anything else
     as UTF-8 with a leading BOM dropped (``UnicodeDecodeError`` if it is not)."""
     return decode_gcg(data) if is_gcg(filename) else data.decode("utf-8-sig")
+
+
+# ----- power debugging (docs/scrabble.md, "The machine") ----------------------------------------
+def _word(m: ScrabbleMachine):
+    """The word the next step runs, or ``None`` (a play comes next, or nothing does)."""
+    return m.program.words[m.pc] if m.pc < m.listed() else None
+
+
+def variables(m: ScrabbleMachine) -> Names:
+    """``cell``, ``pointer``, ``stack``, ``word``, ``score``, ``depth`` (:attr:`LANGUAGE.names
+    <.Language.names>`)."""
+    stack = m.stack
+
+    def word(attribute: str):
+        found = _word(m)
+        return getattr(found, attribute) if found is not None else None
+
+    return Names({"cell": lambda: stack[m.pointer], "pointer": lambda: m.pointer, "stack": lambda: Cells(stack, 0),
+                  "word": lambda: word("text"), "score": lambda: word("score"), "depth": lambda: m.depth})
+
+
+def _square(m: ScrabbleMachine, row: int, col: int) -> Callable[[], Any]:
+    """A getter for the letter on square (row, col): its changes by action, looked up by the
+    actions done so far."""
+    after, letters = [0], [None]  # after[i] actions, the square holds letters[i]
+    for i, (kind, index) in enumerate(m.program.actions):
+        for tile in m.program.plays[index].placed:
+            if (tile.y, tile.x) == (row, col):
+                after.append(i + 1)
+                letters.append((tile.letter.lower() if tile.blank else tile.letter) if kind == PLACE else None)
+    return lambda: letters[bisect.bisect_right(after, m.acts) - 1]
+
+
+def data(m: ScrabbleMachine, text: str) -> Callable[[], Any]:
+    """``stack[N]`` (N ≥ 0), ``cell``, ``pointer``, ``depth``, ``board(ROW,COL)``."""
+    name, args, _ = data_name(text)
+    stack = m.stack
+    if name == "stack" and len(args) == 1 and args[0] >= 0:
+        return lambda i=args[0]: stack[i] if i < len(stack) else 0
+    if name == "board" and len(args) == 2:
+        return _square(m, *args)
+    if not args and name in ("cell", "pointer", "depth"):
+        return {"cell": lambda: stack[m.pointer], "pointer": lambda: m.pointer, "depth": lambda: m.depth}[name]
+    raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def counters(m: ScrabbleMachine) -> tuple[int, int]:
+    """``bingo`` (bingos so far), ``print`` (characters printed: PRINT is the only output and
+    always writes at least a newline, so this goes up exactly at PRINT steps)."""
+    return m.bingos(), m.output.length

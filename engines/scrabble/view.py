@@ -2,8 +2,8 @@
 
 The board: 15×15 in strict rules; in loose rules the bounding box of every square the game
 uses (coordinates may be negative), at most :data:`WINDOW` squares a side around the next
-step's square.  Tiles show their letter (a blank in lower case) over their value; empty squares
-their premium.  The last play's tiles are ``changed``; the squares of the next word have the
+step's square.  Tiles show their letter (a blank in lower case) and their value in small
+digits; empty squares their premium.  The last play's tiles are ``changed``; the squares of the next word have the
 role ``word``.  Panels: the machine's registers and next step, the stack (with the character
 each cell prints), the execution list around the next word, and the plays (GCG: every event,
 with the running totals).
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..base import StepRecord
+from ..base import Span, StepRecord
 from ..view import Cell, Grid, Panel, Value, View
 from .game import PLACE
 from .machine import BOARD
-from .tiles import CENTRE, COMMANDS, PREMIUM_ROLES, SIZE, STRICT, VALUES, premium
+from .tiles import BAG, CENTRE, COLUMNS, COMMANDS, PREMIUM_ROLES, SIZE, STRICT, VALUES, premium
 
 if TYPE_CHECKING:
     from .game import Tile
@@ -27,7 +27,8 @@ WINDOW = 61  # a loose board shows at most this many rows and columns
 STACK_SHOWN = 400  # stack cells shown at most, around the pointer
 LIST_SHOWN = 12  # execution-list entries shown on each side of the next word
 PLAYS_SHOWN = 60  # plays (or GCG events) shown on each side of the current one
-GLYPHS = {"W": "3W", "w": "2W", "L": "3L", "l": "2L", ".": ""}
+GLYPHS = {"W": "TW", "w": "DW", "L": "TL", "l": "DL", ".": ""}  # a premium square's label
+SMALL = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")  # a tile's value, as the small digits on a tile
 
 
 def char(value: int) -> str:
@@ -64,24 +65,33 @@ def view(machine: ScrabbleMachine, last: StepRecord | None) -> View:
     if action is None and machine.pc < machine.listed():
         word = program.words[machine.pc]
     at = machine.location()
-    fresh = {(t.y, t.x) for t in program.plays[last_play].placed} if last_play is not None else set()
-    board = _board(program.rules, program.plays, tiles, fresh, set(word.squares) if word else set(), (at.row, at.col))
+    board = _board(program.rules, program.plays, tiles, program.plays[last_play] if last_play is not None else None, set(word.squares) if word else set(), (at.row, at.col),
+                   program.dictionary if program.rules == STRICT else None)
     changed = {c.key for c in last.changes if c.store == "stack"} if last else set()
     span = None
     if action is not None:
         span = program.plays[action[1]].span
     elif word is not None:
         span = program.plays[word.play].span
+    panels = [_registers(machine, action, word)]
+    if program.gcg:
+        panels.append(_rack(machine, tiles))
+    panels += [_stack(machine, changed), _list(machine), _plays(machine, last_play)]
     return View(
         boards=(board,),
-        panels=(_registers(machine, action, word), _stack(machine, changed), _list(machine), _plays(machine, last_play)),
+        panels=tuple(panels),
         location=at,
         span=span,
         next=_next(machine, action, word),
     )
 
 
-def _board(rules: str, plays, tiles, fresh: set, word: set, focus: tuple[int, int]) -> Grid:
+def _board(rules: str, plays, tiles, last, word: set, focus: tuple[int, int], dictionary: str | None) -> Grid:
+    """The board as drawn (look ``squares``): a tile's letter and its value in small digits
+    (a blank's letter in lower case, worth nothing: no digits), an empty square its premium;
+    strict: 15×15 with columns A–O and rows 1–15; loose: the squares the game uses, with x
+    and y.  The tiles of ``last`` (the play just put down) are marked changed."""
+    fresh = {(t.y, t.x) for t in last.placed} if last is not None else set()
     if rules == STRICT:
         top, left, bottom, right = 0, 0, SIZE - 1, SIZE - 1
     else:
@@ -101,11 +111,22 @@ def _board(rules: str, plays, tiles, fresh: set, word: set, focus: tuple[int, in
                 row.append(Cell("★" if role == "centre" else GLYPHS[code], role))
             else:
                 role = "word" if (y, x) in word else "blank-tile" if tile.blank else "tile"
-                glyph = tile.letter.lower() if tile.blank else tile.letter
-                row.append(Cell(glyph, role, str(0 if tile.blank else VALUES[tile.letter]), (y, x) in fresh))
+                if tile.blank:
+                    row.append(Cell(tile.letter.lower(), role, "", (y, x) in fresh))
+                else:
+                    row.append(Cell(tile.letter, role, str(VALUES[tile.letter]).translate(SMALL), (y, x) in fresh))
         rows.append(tuple(row))
-    title = "Board (strict)" if rules == STRICT else "Board (loose: x right, y down)"
-    return Grid(BOARD, title, tuple(rows), row0=top, col0=left)
+    if rules == STRICT:
+        axes = (tuple(COLUMNS[:SIZE]), tuple(str(y + 1) for y in range(SIZE)))
+        caption = ""
+    else:
+        axes = (tuple(str(x) for x in range(left, right + 1)), tuple(str(y) for y in range(top, bottom + 1)))
+        caption = "x → y ↓"
+    if last is not None:  # the play just put down, its score and a bingo's 50
+        caption = " · ".join(filter(None, (caption, f"last play {last.position} {last.tiles} +{last.score}" +
+                                           (" BINGO" if last.bingo else ""))))
+    title = f"Board ({rules}{'' if dictionary is None else f' · dictionary {dictionary}'})"
+    return Grid(BOARD, title, tuple(rows), row0=top, col0=left, look="squares", axes=axes, caption=caption)
 
 
 def _clip(low: int, high: int, focus: int) -> tuple[int, int]:
@@ -140,10 +161,8 @@ def _registers(machine: ScrabbleMachine, action, word) -> Panel:
         Value("pointer", str(machine.pointer)),
         Value("if-depth", str(machine.depth), note="skipping" if machine.depth else ""),
         Value("next word", f"{machine.pc} of {machine.listed()}", note=_describe(word) if word else ""),
-        Value("words run", f"{machine.steps - machine.acts:,}"),
         Value("plays down", f"{sum(1 for kind, _ in program.actions[:machine.acts] if kind == PLACE)} of "
-                            f"{len(program.plays)}"),
-        Value("rules", program.rules, note=f"dictionary {program.dictionary}" if program.rules == STRICT else ""),
+                            f"{len(program.plays)}", note=f"{machine.steps - machine.acts:,} words run"),
     )
     return Panel("registers", "Machine", values)
 
@@ -156,21 +175,50 @@ def _stack(machine: ScrabbleMachine, changed: set) -> Panel:
         for i in range(start, min(len(stack), start + STACK_SHOWN))
     )
     shown = "" if len(stack) <= STACK_SHOWN else f" · showing {start}–{start + len(cells) - 1}"
-    return Panel("stack", f"Stack · {len(stack):,} cell{'s' if len(stack) > 1 else ''}{shown}", cells, grow=True)
+    return Panel("stack", f"Stack · {len(stack):,} cell{'s' if len(stack) > 1 else ''}{shown}", cells)
+
+
+def _skipped(machine: ScrabbleMachine, start: int, stop: int) -> set[int]:
+    """The words in ``start``…``stop`` (from the next one) that rule 10 will skip: while the
+    if-depth is above 0 only IF and ENDIF count, so which words are skipped is known ahead."""
+    words, depth, skipped = machine.program.words, machine.depth, set()
+    for i in range(machine.pc, stop):
+        if not depth:
+            break
+        if i >= start:
+            skipped.add(i)
+        text = words[i].text
+        depth += text == "IF"
+        depth -= text == "ENDIF"
+    return skipped
 
 
 def _list(machine: ScrabbleMachine) -> Panel:
-    words, pc, size = machine.program.words, machine.pc, machine.listed()
-    values = tuple(
-        Value(f"{'▶' if i == pc else ' '}{i}", _describe(words[i]), current=i == pc,
-              note=words[i].text if words[i].text in COMMANDS else "no-op")
-        for i in range(max(0, pc - LIST_SHOWN), min(size, pc + LIST_SHOWN + 1))
-    )
+    """The execution list around the next word: each word, its score and command (``no-op``
+    for a word that is no command); the words the if-depth will skip say so (rule 10)."""
+    program = machine.program
+    words, pc, size = program.words, machine.pc, machine.listed()
+    start, stop = max(0, pc - LIST_SHOWN), min(size, pc + LIST_SHOWN + 1)
+    skipped = _skipped(machine, start, stop)
+    values = []
+    for i in range(start, stop):
+        word = words[i]
+        what = word.text if word.text in COMMANDS else "no-op"
+        values.append(Value(f"{'▶' if i == pc else ' '}{i}", _describe(word), current=i == pc,
+                            note=f"{what} · skipped" if i in skipped else what, span=program.plays[word.play].span))
     return Panel("list", f"Execution list · {size:,} word{'s' if size != 1 else ''}",
-                 values or (Value("—", "no word yet"),))
+                 tuple(values) or (Value("—", "no word yet"),), listing=True)
+
+
+def _line_span(source: str, line: int) -> Span:
+    """The whole of 1-based ``line`` of ``source``."""
+    text = source.split("\n")[line - 1] if line >= 1 else ""
+    return Span(line, 1, line, len(text.rstrip("\r")) + 1)
 
 
 def _plays(machine: ScrabbleMachine, last_play: int | None) -> Panel:
+    """The plays in order (GCG: every event, with the running totals), the last one put down
+    current; each stands for its line of the file."""
     program = machine.program
     done = {index for _, index in program.actions[:machine.acts]}
     if program.gcg:
@@ -181,7 +229,7 @@ def _plays(machine: ScrabbleMachine, last_play: int | None) -> Panel:
                 event.kind == "play" else event.kind
             current = event.kind == "play" and event.play == last_play
             rows.append(Value(f"{event.line}: {event.player} {event.move}", f"{event.score:+d} → {event.cumulative}",
-                              current=current, note=note))
+                              current=current, note=note, span=_line_span(program.source, event.line)))
         centre = next((i for i, v in enumerate(rows) if v.current), 0)
     else:
         rows = []
@@ -189,7 +237,37 @@ def _plays(machine: ScrabbleMachine, last_play: int | None) -> Panel:
             words = ", ".join(map(_describe, play.words)) or "no word"
             rows.append(Value(f"{play.line}: {play.position} {play.direction} {play.tiles}",
                               f"{words} = {play.score}", current=play.index == last_play,
-                              note=("bingo · " if play.bingo else "") + ("" if play.index in done else "to come")))
+                              note=("bingo · " if play.bingo else "") + ("" if play.index in done else "to come"),
+                              span=play.span))
         centre = last_play or 0
     shown = rows[max(0, centre - PLAYS_SHOWN):centre + PLAYS_SHOWN + 1]
-    return Panel("plays", "Plays" if not program.gcg else "Game record", tuple(shown) or (Value("—", "no play"),))
+    return Panel("plays", "Plays" if not program.gcg else "Game record", tuple(shown) or (Value("—", "no play"),),
+                 grow=True, listing=True)
+
+
+def _rack(machine: ScrabbleMachine, tiles: dict) -> Panel:
+    """GCG: the rack recorded with the next move (before it is played) and the tiles its
+    player has not seen: the bag's 100 less the board's and the rack's."""
+    coming = _next_play(machine)
+    event = next((e for e in machine.program.events if e.kind == "play" and e.play == coming), None)
+    if event is None or coming is None:
+        return Panel("rack", "Rack and unseen tiles", (Value("—", "the game is over"),))
+    unseen = dict(BAG)
+    for tile in tiles.values():
+        unseen["?" if tile.blank else tile.letter] -= 1
+    for letter in event.rack.upper():
+        if letter in unseen:
+            unseen[letter] -= 1
+    left = "".join(letter * count for letter, count in unseen.items() if count > 0)
+    return Panel("rack", f"Rack of {event.player} before {event.move} (line {event.line})", (
+        Value("rack", event.rack or "—"),
+        Value("unseen", f"{len(left)}", note=left),
+    ))
+
+
+def _next_play(machine: ScrabbleMachine) -> int | None:
+    """The index of the next play to be put down, or ``None`` when none is left."""
+    for kind, index in machine.program.actions[machine.acts:]:
+        if kind == PLACE:
+            return index
+    return None

@@ -5,7 +5,7 @@ This module is the plugin object only; :mod:`.plugin` is the implementation, imp
 program is parsed (:func:`.parser.parse`, :class:`.machine.StonedGoMachine`,
 :func:`.state.final_state`, :func:`.state.summary`)."""
 
-from ..language import Language, Option, Unit
+from ..language import Export, Help, Language, Option, Unit
 
 MAX_DEPTH = 10_000  # T7's default (the parser's too)
 
@@ -23,6 +23,18 @@ LANGUAGE = Language(
            Unit("over", "o", "step over: one command and every trigger it sets off")),
     breakpoint_kinds=("arrive", "place", "capture", "trigger"),  # D6
     default_kinds=frozenset({"arrive", "place", "capture", "trigger"}),
-    reads_input=False,  # a program's only data is its board
-    roles=("stone-black", "stone-white", "cursor", "empty"), styles="styles.tcss",
+    reads_input=False, writes_output=False,  # a program's only data is its board: its result is the state
+    recent_steps=6,  # the events pane shows the latest steps' D5 events
+    exports=(Export("sgf", "Write the board as an SGF file (the smallest square that holds the stones; a "
+                           "comment gives its corner in Stoned-Go coordinates).", "sgf"),),
+    roles=("stone-black", "stone-white", "empty", "captured"), styles="styles.tcss",
+    names=(Help("x", "the cursor's x (grows to the right)"), Help("y", "the cursor's y (grows downwards)"),
+           Help("flag", "the direction flag: 'horizontal' or 'vertical' (S5)"),
+           Help("depth", "trigger and subprogram frames running (T6)"), Help("stones", "stones on the board"),
+           Help("stone", "the board: stone[x, y] is 'black', 'white' or None"),
+           Help("captures", "capture sets so far")),
+    data_locations=(Help("board(X,Y)", "the point (x, y): 'black', 'white' or None"), Help("x", "the cursor's x"),
+                    Help("y", "the cursor's y"), Help("flag", "the direction flag")),
+    events=(Help("capture", "a placement captures stones (C2, C3)"),
+            Help("trigger", "a captured stone's trigger starts (T1)")),
 )

@@ -79,11 +79,11 @@ class StonedGoMachine(Machine):
     """A running Stoned-Go program; see :class:`~esodbg.engines.base.Machine` for the contract
     and the module docstring for the state.
 
-    ``step_events``: after :meth:`step`, ``(step, events, failed)`` — the D5 events its rare
-    paths emitted (captures, trigger starts and ends, subprogram ends, errors) and whether the
-    command itself failed; :func:`.state.step_json` adds the command's own event.  :meth:`run`
-    collects nothing (the hot loop stays as it is).  ``log``: a :class:`Log` while one is being
-    kept (:meth:`keep_log`)."""
+    :meth:`step` puts the step's D5 events in its record's ``events``: the command's own (move,
+    flip, place, loop pass, halt…) then those its rare paths emitted (captures, trigger starts
+    and ends, subprogram ends, errors); ``step_events`` keeps the rare ones as ``(step, events,
+    failed)``.  :meth:`run` collects nothing (the hot loop stays as it is).  ``log``: a
+    :class:`Log` while one is being kept (:meth:`keep_log`)."""
 
     def __init__(self, program: Program, input: InputLog, output: Output) -> None:
         super().__init__(program, input, output)
@@ -95,6 +95,7 @@ class StonedGoMachine(Machine):
         self.stack: tuple | None = None
         self.acts = 0
         self.captures = self.taken = 0  # capture sets so far, and the stones in them
+        self.triggered = 0  # triggers started so far (for event breakpoints)
         self.touch: tuple = ()  # (key, kind) pairs the last step touched (D6)
         self.back = (0, 0)  # (step, target): where stepping back over from that step lands (D3)
         self.fault_pc: int | None = None
@@ -178,11 +179,11 @@ class StonedGoMachine(Machine):
 
     def registers(self) -> tuple:
         return (self.x, self.y, self.h, self.pc, self.frame, self.stack, self.acts, self.captures, self.taken,
-                self.touch, self.back, self.fault_pc)
+                self.touch, self.back, self.fault_pc, self.triggered)
 
     def set_registers(self, regs: tuple) -> None:
         (self.x, self.y, self.h, self.pc, self.frame, self.stack, self.acts, self.captures, self.taken,
-         self.touch, self.back, self.fault_pc) = regs
+         self.touch, self.back, self.fault_pc, self.triggered) = regs
         self.log = None  # the machine moved in time: a kept log no longer describes this run
 
     def location(self) -> CellRef:
@@ -276,7 +277,30 @@ class StonedGoMachine(Machine):
         finally:
             events, self._events = self._events, None
         self.step_events = (self.steps, tuple(events), self._failed_command)
-        return record
+        if isinstance(record, Stop):
+            return record
+        own = () if self._failed_command else self._own_event(record.before.registers)  # an error event says why
+        return record._replace(events=own + tuple(events))
+
+    def _own_event(self, before: tuple) -> tuple[dict, ...]:
+        """The D5 event of the command itself, read off the state before the step and now."""
+        x, y, _, pc = before[:4]
+        op, point = self._ops[pc], [x, y]
+        if op == MOVE:
+            return ({"event": "move", "from": point, "to": [self.x, self.y], "flag": self.flag},)
+        if op == FLIP:
+            return ({"event": "flip", "flag": self.flag},)
+        if op == BAR:
+            return ({"event": "loop_pass", "activation": before[4][F_ENV]},)
+        if op == PLACE:
+            if (pack(x, y), "place") in self.touch:
+                return ({"event": "place", "at": point, "colour": self._cmd[pc].colour},)
+            return ({"event": "place_noop", "at": point},)
+        if pack(x, y) not in self.board:  # '?' does not change the board: empty before too
+            return ({"event": "halt_noop", "at": point},)
+        if self.status is Status.HALTED:
+            return ({"event": "halt", "at": point},)
+        return ()
 
     def run(self, limit: int, stops: tuple | None = None) -> Stop:
         """The semantics, as fast as Python allows: cursor, flag and pc live in locals; anything
@@ -499,6 +523,7 @@ class StonedGoMachine(Machine):
             frame = (kind, point, colour, block, env, depth + 1, step)
             pc = entry[block]
             started.append(point)
+            self.triggered += 1
             if log is not None:
                 log.triggers.append((step + 1, point, colour, depth + 1, kind))
             if events is not None:

@@ -1,18 +1,25 @@
 """The Stoned-Go implementation the plugin object delegates to (see
-:mod:`esodbg.engines.language`): ``parse``, ``machine``, ``view``, ``final_state``, ``trace``,
-``summary``, ``decode``.  The final state and the trace are documented in docs/stoned-go.md."""
+:mod:`esodbg.engines.language`): ``parse``, ``machine``, ``view``, ``inspect``, ``final_state``,
+``trace``, ``summary``, ``decode``, ``export``.  The final state and the trace are documented in docs/stoned-go.md."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..base import StepRecord
 from ..iobuf import InputLog, Output
+from ..names import Names, Points, data_name, unknown_data
+from . import LANGUAGE
+from .board import pack
 from .lexer import decode
-from .machine import StonedGoMachine
+from .machine import COLOURS, StonedGoMachine
 from .parser import parse
 from .state import final_state as _final_state, step_json, summary
-from .view import view
+from .view import inspect, view
 
-__all__ = ["parse", "machine", "view", "final_state", "trace", "summary", "decode"]
+__all__ = ["parse", "machine", "view", "inspect", "final_state", "trace", "summary", "decode", "export", "variables",
+           "data", "counters"]
 
 
 def machine(program, input: InputLog, output: Output) -> StonedGoMachine:
@@ -34,3 +41,40 @@ def trace(m: StonedGoMachine, record: StepRecord) -> dict:
     """One JSON object for the step ``record`` just ran (D5; :func:`.state.step_json`)."""
     return step_json(m, record)
 
+
+
+def export(m: StonedGoMachine, name: str) -> bytes:
+    """``sgf``: the board as an SGF file (:mod:`.export`)."""
+    from .export import sgf
+
+    return sgf(m)
+
+
+# ----- power debugging (docs/stoned-go.md, "Stepping and breakpoints") --------------------------
+def _colour(m: StonedGoMachine, x: int, y: int) -> str | None:
+    stone = m.board.get(pack(x, y))
+    return COLOURS[stone[0]] if stone is not None else None
+
+
+def variables(m: StonedGoMachine) -> Names:
+    """``x``, ``y``, ``flag``, ``depth``, ``stones``, ``stone``, ``captures`` (:attr:`LANGUAGE.names
+    <.Language.names>`)."""
+    board = m.board
+    stone = Points(lambda x, y: _colour(m, x, y), lambda: frozenset((k, v[0]) for k, v in board.items()), "stone")
+    return Names({"x": lambda: m.x, "y": lambda: m.y, "flag": lambda: m.flag, "depth": lambda: m.depth,
+                  "stones": lambda: len(board), "stone": lambda: stone, "captures": lambda: m.captures})
+
+
+def data(m: StonedGoMachine, text: str) -> Callable[[], Any]:
+    """``board(X,Y)`` (any point), ``x``, ``y``, ``flag``."""
+    name, args, _ = data_name(text)
+    if name == "board" and len(args) == 2:
+        return lambda: _colour(m, *args)
+    if not args and name in ("x", "y", "flag"):
+        return {"x": lambda: m.x, "y": lambda: m.y, "flag": lambda: m.flag}[name]
+    raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def counters(m: StonedGoMachine) -> tuple[int, int]:
+    """``capture`` (capture sets so far), ``trigger`` (triggers started so far)."""
+    return m.captures, m.triggered

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from ..base import Status, StepRecord
 from ..iobuf import InputLog, OutputLog
-from .board import pack, unpack
+from .board import unpack
 from .errors import SourceError, Via
-from .machine import BAR, COLOURS, F_DEPTH, F_ENV, FLIP, MOVE, PLACE, Log, StonedGoMachine
+from .machine import COLOURS, F_DEPTH, Log, StonedGoMachine
 
 DEFAULT_STEP_LIMIT = 10_000  # the corpus harness's default (`# @step_limit N`)
 
@@ -87,37 +87,13 @@ def step_json(machine: StonedGoMachine, record: StepRecord) -> dict:
     """One ``--trace`` line for the step ``record`` just ran (:meth:`StonedGoMachine.step`):
     ``step``, ``command`` (its text), ``span`` ``[line, col, end_line, end_col]``, ``via``
     (``[{macro, line, col}]``, outermost first), ``depth`` (of the frame that ran it), ``cursor``
-    and ``flag`` after it, and ``events`` (D5, in order; docs/stoned-go.md lists their fields).
-
-    The command's own event is read off the states around the step; the rest (captures,
-    trigger starts and ends, subprogram ends, errors) the machine collected as they happened."""
-    x, y, h, pc, frame = record.before.registers[:5]
+    and ``flag`` after it, and ``events`` (D5, in order, as the record holds them;
+    docs/stoned-go.md lists their fields)."""
+    pc, frame = record.before.registers[3:5]
     command = machine._cmd[pc]
-    step, events, failed = machine.step_events
-    if step != record.step:  # not the step the machine just ran: nothing collected for it
-        events, failed = (), False
-    op = machine._ops[pc]
-    point = [x, y]
-    flag = machine.flag
-    own: list[dict] = []
-    if failed:
-        pass  # the command did not run; its error event says why
-    elif op == MOVE:
-        own.append({"event": "move", "from": point, "to": [machine.x, machine.y], "flag": flag})
-    elif op == FLIP:
-        own.append({"event": "flip", "flag": flag})
-    elif op == BAR:
-        own.append({"event": "loop_pass", "activation": frame[F_ENV]})
-    elif op == PLACE:
-        placed = (pack(x, y), "place") in machine.touch
-        own.append({"event": "place", "at": point, "colour": command.colour} if placed else
-                   {"event": "place_noop", "at": point})
-    elif pack(x, y) not in machine.board:  # '?' does not change the board: empty before too
-        own.append({"event": "halt_noop", "at": point})
-    elif machine.status is Status.HALTED:
-        own.append({"event": "halt", "at": point})
     return {"step": record.step, "command": command.text, "span": list(command.span), "via": _via(command.via),
-            "depth": frame[F_DEPTH], "cursor": [machine.x, machine.y], "flag": flag, "events": own + list(events)}
+            "depth": frame[F_DEPTH], "cursor": [machine.x, machine.y], "flag": machine.flag,
+            "events": list(record.events)}
 
 
 def summary(machine: StonedGoMachine) -> str:
@@ -135,4 +111,4 @@ def summary(machine: StonedGoMachine) -> str:
     return (f"{outcome}\n"
             f"steps {machine.steps:,} · cursor ({machine.x}, {machine.y}) {machine.flag} · depth {machine.depth}\n"
             f"stones {len(machine.board):,} ({black:,} black, {len(machine.board) - black:,} white) · "
-            f"captures {machine.captures:,} ({machine.taken:,} stones)")
+            f"captures {machine.captures:,} ({machine.taken:,} stone{'s' if machine.taken != 1 else ''})")

@@ -2,10 +2,13 @@
 and the cursor, the registers, the call stack and the last step; the source with every command's
 span.
 
-The board shows the bounding box of the stones and the cursor, at most :data:`WINDOW` wide and
-high (centred on the cursor when the box is bigger: stones may be 2**63 apart).  Cell roles:
-``stone-black``, ``stone-white``, ``empty``, and ``cursor`` for the cursor's point (its glyph is
-the stone there, if any).
+The board is drawn as a Go board (look ``points``): the bounding box of the stones and the
+cursor with :data:`MARGIN` empty points around, at most :data:`WINDOW` wide and high (centred on
+the cursor when the box is bigger: stones may be 2**63 apart), x labelled along the top and y
+down the side.  Cell roles: ``stone-black`` ``●``, ``stone-white`` ``○``, ``empty`` ``┼``, and
+``captured`` ``×`` for a stone the last step captured — shown being removed, for that one
+frame.  The cursor is the view's location (the board draws it in brackets); the stone the last
+step placed is marked changed; the caption gives the cursor and its direction flag.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from weakref import WeakKeyDictionary
 
 from ..base import CellRef, Span, StepRecord
 from ..view import Cell, Code, Grid, Panel, Value, View
-from .board import unpack
+from .board import ROW, pack, unpack
 from .machine import BOARD, C_ENTRIES, C_POINT, COLOURS, F_BLOCK, F_COLOUR, F_DEPTH, F_ENV, F_KIND, F_POINT, SUB, TOP
 
 if TYPE_CHECKING:
@@ -23,7 +26,10 @@ if TYPE_CHECKING:
     from .parser import Program
 
 WINDOW = 61  # most columns and rows drawn
+MARGIN = 2  # empty points drawn around the stones and the cursor
 GLYPHS = {0: "●", 1: "○"}
+FLAGS = {"horizontal": "↔", "vertical": "↕"}
+GROUP_SHOWN = 10_000  # stones of the group at the cursor counted at most
 KIND_NAMES = {TOP: "top level", 1: "trigger", SUB: "subprogram"}
 _codes: WeakKeyDictionary = WeakKeyDictionary()  # machine -> its program's Code, built once
 
@@ -56,26 +62,59 @@ def _point(p: tuple[int, int]) -> str:
 
 
 def board(machine: StonedGoMachine, changed: set[int]) -> Grid:
-    """The board panel: the bounding box of stones and cursor (cut to :data:`WINDOW`)."""
+    """The board: the bounding box of stones and cursor, widened by :data:`MARGIN` and cut to
+    :data:`WINDOW`; the stones the last step captured, shown being removed."""
     points = [unpack(k) for k in machine.board] + [(machine.x, machine.y)]
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
-    x0, x1 = _window(min(xs), max(xs), machine.x)
-    y0, y1 = _window(min(ys), max(ys), machine.y)
+    x0, x1 = _window(min(xs) - MARGIN, max(xs) + MARGIN, machine.x)
+    y0, y1 = _window(min(ys) - MARGIN, max(ys) + MARGIN, machine.y)
     stones = machine.board
-    row_key = 1 << 65
+    just_captured = {key for key, kind in machine.touch if kind == "capture"}
     rows = []
     for y in range(y0, y1 + 1):
         row = []
         for x in range(x0, x1 + 1):
-            key = y * row_key + x
+            key = pack(x, y)
             stone = stones.get(key)
-            glyph = GLYPHS[stone[0]] if stone is not None else "·"
-            role = "cursor" if (x, y) == (machine.x, machine.y) else (
-                f"stone-{COLOURS[stone[0]]}" if stone is not None else "empty")
-            row.append(Cell(glyph, role, changed=key in changed))
+            glyph = GLYPHS[stone[0]] if stone is not None else "×" if key in just_captured else "┼"
+            role = f"stone-{COLOURS[stone[0]]}" if stone is not None else "captured" if key in just_captured else "empty"
+            row.append(Cell(glyph, role, changed=key in changed and stone is not None))
         rows.append(tuple(row))
-    return Grid(BOARD, "Board", tuple(rows), row0=y0, col0=x0, compact=True)
+    axes = (tuple(str(x) for x in range(x0, x1 + 1)), tuple(str(y) for y in range(y0, y1 + 1)))
+    caption = f"cursor ({machine.x}, {machine.y}) {FLAGS[machine.flag]}"
+    return Grid(BOARD, "Board", tuple(rows), row0=y0, col0=x0, look="points", axes=axes, caption=caption)
+
+
+def _group(machine: StonedGoMachine, x: int, y: int) -> Panel:
+    """The group of the stone at ``(x, y)`` and its liberties (C2's "no liberty" is what
+    captures it), counted up to :data:`GROUP_SHOWN` stones."""
+    return Panel("group", f"Group at {_point((x, y))}", _group_values(machine, pack(x, y)))
+
+
+def inspect(machine: StonedGoMachine, at: CellRef) -> Panel:
+    """The group under the board cursor (issue 14: liberties on demand)."""
+    return _group(machine, at.col, at.row)
+
+
+def _group_values(machine: StonedGoMachine, start: int) -> tuple[Value, ...]:
+    stone = machine.board.get(start)
+    if stone is None:
+        return (Value("—", "no stone here"),)
+    group, liberties, todo = {start}, set(), [start]
+    while todo and len(group) < GROUP_SHOWN:
+        p = todo.pop()
+        for n in (p - ROW, p - 1, p + 1, p + ROW):
+            other = machine.board.get(n)
+            if other is None:
+                liberties.add(n)
+            elif other[0] == stone[0] and n not in group:
+                group.add(n)
+                todo.append(n)
+    shown = ", ".join(_point(unpack(k)) for k in sorted(liberties)[:6]) + (" …" if len(liberties) > 6 else "")
+    return (Value("colour", f"{GLYPHS[stone[0]]} {COLOURS[stone[0]]}"),
+            Value("stones", f"{len(group):,}" + ("+" if todo else "")),
+            Value("liberties", f"{len(liberties):,}", note=shown))
 
 
 def _stack(machine: StonedGoMachine) -> tuple[Value, ...]:
@@ -96,30 +135,41 @@ def _stack(machine: StonedGoMachine) -> tuple[Value, ...]:
             where = f" {GLYPHS[frame[F_COLOUR]]} {_point(unpack(frame[F_POINT]))}"
             if frame[F_KIND] == SUB:
                 name += f" #{frame[F_ENV]}"
-        label = machine.block_command(frame[F_BLOCK]).span if frame[F_KIND] != TOP else None
-        note = f"block at {label.line}:{label.col}" if label else ""
-        rows.append(Value(f"{name}{where}", command.text if command else "—", current=not rows,
-                          note=f"depth {frame[F_DEPTH]}" + (f" · {note}" if note else "")))
+        block = machine.block_command(frame[F_BLOCK]) if frame[F_KIND] != TOP else None
+        note = f"block at {block.span.line}:{block.span.col}" if block else ""
+        at = command.span if command else block.close if block else None  # where the frame goes on
+        rows.append(Value(f"{name}{where}", command.text if command else "(end of block)", current=not rows,
+                          note=f"depth {frame[F_DEPTH]}" + (f" · {note}" if note else ""), span=at))
     return tuple(rows) or (Value("—", "no frame"),)
 
 
-def _last_step(machine: StonedGoMachine, last: StepRecord | None) -> tuple[Value, ...]:
-    """The step that led here: its command and what it touched (D5, D6)."""
-    if last is None:
+def _recent(machine: StonedGoMachine, recent: tuple[StepRecord, ...]) -> tuple[Value, ...]:
+    """The latest steps, newest first: each step's command, then its D5 events (move, flip,
+    place, capture, trigger start and end, loop pass, halt…) as ``--trace`` gives them."""
+    if not recent:
         return (Value("—", "no step yet"),)
-    pc = last.before.registers[3]  # registers: x, y, h, pc, …
-    command = machine._cmd[pc]
-    rows = [Value(f"step {last.step}", command.text if command else "?",
-                  note=f"line {command.span.line}" if command else "")]
-    for key, kind in machine.touch:
-        rows.append(Value(kind, _point(unpack(key))))
-    if last.stop is not None:
-        rows.append(Value("stop", last.stop.value))
+    rows = []
+    for record in reversed(recent):
+        command = machine._cmd[record.before.registers[3]]  # registers: x, y, h, pc, …
+        rows.append(Value(f"step {record.step:,}", command.text, current=not rows,
+                          note=f"line {command.span.line}" if command else ""))
+        for event in record.events:
+            details = ", ".join(f"{k} {_describe(v)}" for k, v in event.items() if k != "event")
+            rows.append(Value("  " + event["event"].replace("_", " "), details))
     return tuple(rows)
 
 
-def view(machine: StonedGoMachine, last: StepRecord | None) -> View:
-    """The presentation model of ``machine``'s state; ``last`` is the step that led to it."""
+def _describe(value) -> str:
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return _point(value)
+    if isinstance(value, list):
+        return " ".join(_describe(v) for v in value)
+    return str(value)
+
+
+def view(machine: StonedGoMachine, last: StepRecord | None, recent: tuple[StepRecord, ...] = ()) -> View:
+    """The presentation model of ``machine``'s state; ``last`` is the step that led to it,
+    ``recent`` the latest steps (oldest first, ``last`` among them)."""
     changed = {c.key for c in last.changes} if last is not None else set()
     before = last.before.registers if last is not None else None
     command = machine.command()
@@ -133,17 +183,26 @@ def view(machine: StonedGoMachine, last: StepRecord | None) -> View:
     at = CellRef(BOARD, machine.y, machine.x)
     next_text = ""
     span: Span | None = None
+    also: tuple[Span, ...] = ()
     if command is not None:
         span = command.span
         via = " via " + " -> ".join(f"<{c.name}> at {c.span.line}:{c.span.col}" for c in command.via) if command.via else ""
         next_text = f"{command.text} at {_point((machine.x, machine.y))}{via}"
+        also = (command.via[0].span,) if command.via else ()  # D2: the outermost call site, too
+    panels = [Panel("registers", "Registers", registers),
+              Panel("stack", "Call stack (innermost first)", _stack(machine), grow=True, listing=True)]
+    # D2: the macro calls that made the next command (the panel is there in every state: a
+    # view's panels stay the same from step to step).
+    via = tuple(Value(f"<{c.name}>", f"line {c.span.line}:{c.span.col}") for c in command.via) if command else ()
+    panels.append(Panel("via", "Made by macros (outermost first)", via or (Value("—", "not made by a macro"),)))
+    panels += [Panel("events", "Recent steps: their events (D5)", _recent(machine, recent)),
+               _group(machine, machine.x, machine.y)]
     return View(
         boards=(board(machine, changed),),
-        panels=(Panel("registers", "Registers", registers),
-                Panel("stack", "Call stack (innermost first)", _stack(machine), grow=True),
-                Panel("last", "Last step", _last_step(machine, last))),
+        panels=tuple(panels),
         location=at,
         span=span,
         code=_code(machine),
         next=next_text,
+        also=also,
     )

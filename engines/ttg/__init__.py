@@ -4,7 +4,7 @@ Programs are plain text, the keystrokes typed: ``.ttg``, and ``.txt`` like the p
 ``wow.txt`` (no other language claims it).  This module is the plugin object only; :mod:`.plugin`
 is the implementation, imported when a program is parsed."""
 
-from ..language import Language, Option, Unit
+from ..language import Help, Language, Option, Unit
 
 MAX_CELLS = 1_000_000  # default --max-cells: on-board cells of one board
 MAX_HISTORY = 4_000_000  # default --max-history: what the Backspace records may hold (~250-450 bytes each)
@@ -24,4 +24,19 @@ LANGUAGE = Language(
     breakpoint_kinds=("exec", "write", "data", "grow"), default_kinds=frozenset({"exec", "write"}),  # R45
     reads_input=False,  # the keystrokes are the program; there is no stdin
     roles=("empty", "value", "action", "num", "typing", "ip"), styles="styles.tcss",
+    names=(Help("D", "the typing direction: 'L', 'U', 'R' or 'D' (R8)"),
+           Help("k", "the order position the next character is typed at (R14)"),
+           Help("keystroke", "the keystroke being run, from 1 (0 before the first)"),
+           *(Help(board, f"the {title}: {board}[row, col] is the cell's value (a Num is an int, a Str a str), "
+                         "None if Empty or off the board")
+             for board, title in (("main", "mainBoard"), ("memory1", "memory1"), ("memory2", "memory2 (settings)"),
+                                  ("memory3", "memory3"))),
+           Help("output", "the output so far, as text")),
+    data_locations=(*(Help(f"{board}(ROW,COL)", f"a cell of {board}: its value (None if Empty or off the board)")
+                      for board in ("main", "memory1", "memory2", "memory3")),
+                    Help("D", "the typing direction"), Help("k", "the next order position")),
+    events=(Help("grow", "a board grows: the update after a keystroke, u, or g (R6)"),
+            Help("rotate", "c turns the mainBoard (R27)"), Help("save", "s saves memory1 (R32)"),
+            Help("restore", "a Backspace undoes a write, a run or an update (R17)"),
+            Help("swap", "memory1 is full: it swaps with the mainBoard, or with memory2 (R21)")),
 )

@@ -82,6 +82,10 @@ class TTGMachine(Machine):
         # grown) so that counting costs the hot loop nothing; grown counts grown cells.
         self.grown = 0
         self.held_from = (0, 0, 0)
+        # Events so far, for event breakpoints (Language.events): rotations (c), saves (s),
+        # Backspace undos and overflow swaps.  Never taken back by a Backspace: they count what
+        # happened, not what the state holds.
+        self.rotations = self.saves_made = self.undos = self.swaps = 0
         self.key_index = 0  # the next keystroke
         self.keystrokes = 0  # keystrokes processed (R13's step count)
         self.broken = False  # R17: Backspace at the start halted the program
@@ -113,12 +117,13 @@ class TTGMachine(Machine):
         return (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
                 self.grown, self.held_from, self.key_index, self.keystrokes, self.broken,
                 tuple(frame.frozen() for frame in self.frames), self.pass_kind, self.actions, self.event, self.marks,
-                self.next)
+                self.next, self.rotations, self.saves_made, self.undos, self.swaps)
 
     def set_registers(self, regs: tuple) -> None:
         (self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves, self.history, self.depth,
          self.grown, self.held_from, self.key_index, self.keystrokes, self.broken, frames, self.pass_kind,
-         self.actions, self.event, self.marks, self.next) = regs
+         self.actions, self.event, self.marks, self.next, self.rotations, self.saves_made, self.undos,
+         self.swaps) = regs
         self.frames = [Frame(*frame) for frame in frames]
 
     def location(self) -> Location:
@@ -319,6 +324,7 @@ class TTGMachine(Machine):
             self.depth -= 1
             self.held_from = (record.held, self.steps, self.grown)
             self.main, self.m1, self.m2, self.m3, self.D, self.k, self.saves = record.state
+            self.undos += 1
             self.event = Undo(record.kind)
         self._start_keystroke()
 
@@ -512,8 +518,10 @@ class TTGMachine(Machine):
             elif kind is NewMain:
                 self.main = op.board  # R27: frames on a turned board stay on their cells
                 self.grown += len(op.cells)
+                self.rotations += op.how == "rotate"
             elif kind is Save:
                 self.saves = self.saves.set(len(self.saves), self.m1)
+                self.saves_made += 1
             elif kind is Call:
                 self.frames.append(Frame(op.board, chain=op.chain))
         if overflow is not None:
@@ -537,6 +545,7 @@ class TTGMachine(Machine):
     def _swap(self, ev: Swap) -> None:
         """R21.1: mainBoard and memory1 change places; D := maindir."""
         self.main, self.m1 = self.m1, self.main.normalised()
+        self.swaps += 1
         self.D = self.settings()[0]
         self.event = ev
         self._plan_overflow_write(ev.value, SwapMemory2)
@@ -561,6 +570,7 @@ class TTGMachine(Machine):
         """R21.2a: memory1 and memory2 change places; memory2 is the 3x3 forced from memory1's
         top-left cell, then checked (R10)."""
         self.m1, self.m2 = self.m2, self._checked(self.m1.crop3x3())
+        self.swaps += 1
         maindir, _, _, s = self.settings()
         self.D, self.k = maindir, s
         self.event = ev

@@ -6,9 +6,13 @@ The final state is the corpus shape (``shared/corpus/ttg/*.expected.json``, desc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ..base import StepRecord
+from ..names import Names, Points, data_name, unknown_data
+from . import LANGUAGE
 from .boards import Board, display
 from .events import Exec, Halt, LimitReset, OverflowWrite, Return, Stopped, Swap, SwapMemory2, Undo, Update, Write
 from .machine import MAIN, MEMORY1, MEMORY2, MEMORY3, TTGMachine
@@ -16,7 +20,7 @@ from .parser import Program, parse as parse_text
 from .view import SPECIAL
 
 machine = TTGMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters"]
 
 
 def view(m, last):
@@ -101,3 +105,36 @@ def trace(m: TTGMachine, record: StepRecord) -> dict:
 
 EVENT_NAMES = {Write: "write", Exec: "exec", Return: "return", Update: "update", Swap: "swap", OverflowWrite: "owrite",
                SwapMemory2: "swap2", LimitReset: "limit", Halt: "halt", Undo: "undo", Stopped: "stop"}
+
+
+# ----- power debugging (docs/ttg.md, "In the debugger") -----------------------------------------
+BOARDS = (MAIN, MEMORY1, MEMORY2, MEMORY3)
+
+
+def _points(m: TTGMachine, role: str) -> Points:
+    return Points(lambda row, col: m.board(role).get((row, col)), lambda: m.board(role), role)
+
+
+def variables(m: TTGMachine) -> Names:
+    """``D``, ``k``, ``keystroke``, the four boards, ``output`` (:attr:`LANGUAGE.names
+    <.Language.names>`)."""
+    getters: dict[str, Callable[[], Any]] = {"D": lambda: m.D, "k": lambda: m.k, "keystroke": lambda: m.key_index}
+    getters.update((role, lambda role=role: _points(m, role)) for role in BOARDS)
+    getters["output"] = lambda: m.output.text()
+    return Names(getters)
+
+
+def data(m: TTGMachine, text: str) -> Callable[[], Any]:
+    """``main(ROW,COL)``, ``memory1(ROW,COL)``, ``memory2(ROW,COL)``, ``memory3(ROW,COL)`` (any
+    cell: boards grow), ``D``, ``k``."""
+    name, args, _ = data_name(text)
+    if name in BOARDS and len(args) == 2:
+        return lambda: m.board(name).get(args)
+    if name in ("D", "k") and not args:
+        return (lambda: m.D) if name == "D" else (lambda: m.k)
+    raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def counters(m: TTGMachine) -> tuple[int, int, int, int, int]:
+    """``grow`` (cells grown), ``rotate``, ``save``, ``restore`` (Backspace undos), ``swap``."""
+    return m.grown, m.rotations, m.saves_made, m.undos, m.swaps

@@ -64,7 +64,7 @@ def draw(name: str, board: Board, marks: dict, changed: set) -> Grid:
             drawn.append(Cell("_" if value is None else glyph(value), marks.get(cell) or role(value),
                               changed=cell in changed))
         grid.append(tuple(drawn))
-    return Grid(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, compact=True)
+    return Grid(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, look="compact")
 
 
 def describe_event(m: TTGMachine, ev) -> str:
