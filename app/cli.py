@@ -466,16 +466,20 @@ def check(file: Path, lang: str | None, **values: Any) -> None:
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
               help="Step budget for one continue (default: none; Esc interrupts).")
+@click.option("--no-restore", is_flag=True,
+              help="Open clean: do not restore the breakpoints and watches remembered for FILE (what you "
+                   "set in this session replaces them on quit; set nothing and they stay).")
 @LANG_OPTION
 @language_options
-def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, lang: str | None,
-        **values: Any) -> None:
+def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, no_restore: bool,
+        lang: str | None, **values: Any) -> None:
     """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
     breakpoints on board cells (or on commands, in MessiScript).
 
     Input: --input, --input-file or piped stdin is the program's whole input; with none, the
     debugger asks in its Input pane when the program reads (Ctrl+D there ends the input).
-    Press ? in the debugger for every key; q or Ctrl+C quits from any state.
+    Breakpoints and watches are remembered per file (see docs/debugging.md).  Press ? in the
+    debugger for every key; q or Ctrl+C quits from any state.
     """
     language = choose_language(file, lang)
     options = options_for(language, values)
@@ -489,7 +493,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
-    app = DebuggerApp(language, file, preset, max_steps, options)
+    app = DebuggerApp(language, file, preset, max_steps, options, restore=not no_restore)
     app.run()
     sys.exit(app.return_code or HALTED)
 

@@ -13,6 +13,7 @@ touch the session.
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 from functools import partial
@@ -28,6 +29,8 @@ from textual.screen import Screen
 
 from esodbg.engines.base import CellRef, ParseError, Status, Stop
 from esodbg.engines.debugger import Outcome, Session
+from esodbg.engines.expressions import ExpressionError
+from esodbg.engines.spec import format_spec, parse_spec
 from esodbg.engines.language import Language
 from esodbg.engines.view import View
 
@@ -38,9 +41,13 @@ from .screens.help import HelpScreen, describe as describe_keys
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
+from . import sessions
+from .screens.prompt import PromptScreen
+from .widgets.debuglists import BreakpointsPane, WatchesPane, kinds_label
 from .widgets.messages import BreakpointToggled, CursorMoved
-from .widgets.panes import kinds_label, output_tail
+from .widgets.panes import output_tail
 from .widgets.source import SourceView
+from .widgets.timeline import Timeline
 
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
 FRAME = 1 / 15  # seconds between screen updates while running flat out
@@ -57,6 +64,16 @@ BINDINGS = [
     Binding("q", "quit", "Quit", tooltip="quit (also while running)"),
     Binding("ctrl+c", "quit", "Quit", show=False, priority=True, tooltip="quit"),
     Binding("r", "restart", "Restart", tooltip="restart from step 0, also while running (typed input is dropped)"),
+    Binding("g", "goto", "Goto", tooltip="go to step N (a prompt: N, +N or -N); breakpoints on the way are counted"),
+    Binding("h", "run_to_cursor", "To cursor", tooltip="run to cursor: continue to the cell or command under the "
+            "cursor (breakpoints on the way stop first)"),
+    Binding("w", "add_watch", "Watch", tooltip="watch an expression over the state names (a prompt)"),
+    Binding("B", "add_breakpoint", "Bp spec", show=False, tooltip="set a breakpoint of any kind from a spec "
+            "(a prompt: cell:R,C, code:N, data:LOCATION, event:NAME, with if / hit / log)"),
+    Binding("left_square_bracket", "hit(-1)", "Prev hit", key_display="[", show=False,
+            tooltip="go back to the previous breakpoint hit on the timeline"),
+    Binding("right_square_bracket", "hit(1)", "Next hit", key_display="]", show=False,
+            tooltip="go to the next breakpoint hit on the timeline (one already run)"),
     Binding("escape", "interrupt", "Stop", show=False, tooltip="interrupt a run; leave the board or the prompt"),
     Binding("plus", "speed(1)", "Faster", key_display="+", show=False, tooltip="continue faster (up to: as fast as possible)"),
     Binding("minus", "speed(-1)", "Slower", key_display="-", show=False, tooltip="continue slower: watch every step"),
@@ -99,8 +116,10 @@ class DebuggerApp(App[None]):
     count: reactive[str] = reactive("", init=False)
 
     def __init__(self, language: Language, path: Path, preset_input: str | None = None,
-                 budget: int | None = None, options: dict[str, Any] | None = None) -> None:
+                 budget: int | None = None, options: dict[str, Any] | None = None, restore: bool = True) -> None:
         super().__init__()
+        self.restore = restore  # breakpoints and watches remembered for this file (app.sessions)
+        self.remembered: tuple[list[str], list[str]] = ([], [])  # what was restored, what dropped
         self.language, self.path, self.options = language, Path(path), options or {}
         self.preset_input, self.budget = preset_input, budget
         self.CSS = language.style_sheet()  # the language's roles (App.CSS is read when the app starts)
@@ -148,6 +167,8 @@ class DebuggerApp(App[None]):
         self.warnings = program.warnings
         text = self.preset_input if self.preset_input is not None else ""
         self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
+        if self.restore:
+            self.remembered = sessions.load(self.path, self.session)
 
     def get_default_screen(self) -> Screen:
         """The debugger's screen, when the program loaded (else a blank one, under the screen of
@@ -170,6 +191,12 @@ class DebuggerApp(App[None]):
         for warning in self.warnings:  # what check and exec print on stderr
             self.notify(f"{warning.line}:{warning.col}: {warning.message}", title="Warning", severity="warning",
                         timeout=10)
+        restored, dropped = self.remembered
+        if restored:
+            self.notify(f"{len(restored)} remembered: " + "; ".join(restored) + " (esodbg run --no-restore opens clean)",
+                        title="Session restored", timeout=6)
+        if dropped:
+            self.notify("\n".join(dropped), title="Dropped: the program changed", severity="warning", timeout=12)
 
     def action_reload(self) -> None:
         """Read the file again (from the parse error screen)."""
@@ -241,9 +268,13 @@ class DebuggerApp(App[None]):
                             f"· N/← steps back"
         if reason is Stop.NEEDS_INPUT:
             return "waiting", f"{steps} · {self._where(view)} · the program reads input: type a line below"
+        outcome = self.outcome
         why = {
-            Stop.BREAKPOINT: "breakpoint" + (f", hit {self.outcome.breakpoint.hits(session.steps)}"
-                                             if self.outcome and self.outcome.breakpoint else ""),
+            Stop.BREAKPOINT: "breakpoint" + (f" {outcome.breakpoint.describe(view)}, hit "
+                                             f"{outcome.breakpoint.hits(session.steps)}"
+                                             if outcome and outcome.breakpoint else "")
+                             + (f": {outcome.message}" if outcome and outcome.message else ""),
+            Stop.CURSOR: "at the cursor",
             Stop.BUDGET: f"step budget of {session.budget:,} used up" if session.budget else "",
             Stop.INTERRUPTED: "interrupted",
             Stop.START: "at the start",
@@ -253,9 +284,11 @@ class DebuggerApp(App[None]):
 
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
-                       "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export"}
+                       "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
+                       "run_to_cursor", "add_watch", "add_breakpoint", "hit"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
-                    "step_back_unit", "breakpoint_kinds", "export"}
+                    "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
+                    "add_breakpoint", "hit"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program; grey out the ones a run blocks."""
@@ -375,6 +408,118 @@ class DebuggerApp(App[None]):
             else:
                 self.notify(f"wrote {shown(target.resolve())}", title=f"Export: {export.name.upper()}")
 
+    # ----- moving through time, breakpoints of every kind, watches ------------------------------------------
+    def action_goto(self) -> None:
+        """``g``: go to a step (``N``, ``+N``, ``-N``); going forward runs in the worker."""
+        if not self._idle():
+            return
+
+        def check(text: str) -> str | None:
+            body = text.replace(",", "").replace("_", "")
+            sign = body[:1] if body[:1] in "+-" else ""
+            if not body[len(sign):].isdigit():
+                return "write a step number: N, +N (forwards) or -N (backwards)"
+            number = int(body[len(sign):])
+            target = self.session.steps + number if sign == "+" else self.session.steps - number if sign else number
+            self._start(lambda s, cancel, progress: s.goto(target, cancel), None)
+            return None
+
+        self.push_screen(PromptScreen("Go to step", f"now at step {self.session.steps:,}: N, +N or -N", check,
+                                      self.count))
+        self.count = ""
+
+    def action_run_to_cursor(self) -> None:
+        """``h``: run to the cell or command under the cursor."""
+        if not self._idle():
+            return
+        target = self._cursor_pane()
+        if target is not None:
+            at = target.cursor_location
+            self._start(lambda s, cancel, progress: s.run_to(at, cancel, progress), "continue")
+
+    def action_add_watch(self) -> None:
+        """``w``: watch an expression."""
+        if not self._idle():
+            return
+        names = ", ".join(self.session.names)
+
+        def check(text: str) -> str | None:
+            try:
+                self.session.watches.add(text)
+            except ExpressionError as error:
+                return str(error)
+            self.debugger.query_one("#lists").active = "tab-watches"
+            self.render_state()
+            return None
+
+        self.push_screen(PromptScreen("Watch", f"an expression over: {names}", check))
+
+    def action_add_breakpoint(self, bp=None) -> None:
+        """``B``: set a breakpoint of any kind from a spec (Enter in the breakpoints list: edit
+        ``bp``'s, which the new one replaces)."""
+        if not self._idle():
+            return
+        session = self.session
+
+        def check(text: str) -> str | None:
+            try:
+                spec = parse_spec(text, self.language, session.first_view)
+                if bp is not None and bp.at != spec.at:
+                    spec.set_in(session.breakpoints)
+                    session.breakpoints.remove(bp.at)
+                else:
+                    spec.set_in(session.breakpoints)
+            except ValueError as error:  # SpecError, ExpressionError, a data location it lacks
+                return str(error)
+            self.debugger.query_one("#lists").active = "tab-breakpoints"
+            self.render_state()
+            return None
+
+        hint = "cell:[BOARD:]ROW,COL · code:N · data:LOCATION · event:NAME\n" \
+               "then any of:  if EXPR  ·  hit N | hit >= N | hit % N  ·  log MESSAGE with {EXPR}"
+        value = format_spec(bp, self.language.default_kinds) if bp is not None else ""
+        self.push_screen(PromptScreen("Edit breakpoint" if bp else "Breakpoint", hint, check, value))
+
+    def on_breakpoints_pane_act(self, message: BreakpointsPane.Act) -> None:
+        if not self._idle():
+            return
+        bp, breakpoints = message.breakpoint, self.session.breakpoints
+        if message.action == "enable":
+            breakpoints.set_enabled(bp.at, not bp.enabled)
+        elif message.action == "delete":
+            breakpoints.remove(bp.at)
+        else:
+            self.action_add_breakpoint(bp)
+        self.render_state()
+
+    def on_watches_pane_delete(self, message: WatchesPane.Delete) -> None:
+        if self._idle():
+            self.session.watches.remove(message.watch)
+            self.render_state()
+
+    def on_timeline_goto(self, message: Timeline.Goto) -> None:
+        if self._idle():
+            self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
+
+    def action_hit(self, direction: int) -> None:
+        """``[`` / ``]``: the previous / next step where an enabled breakpoint was hit, among
+        the steps already run."""
+        if not self._idle():
+            return
+        here = self.session.steps
+        steps = [bp.arrivals for bp in self.session.breakpoints if bp.enabled]
+        if direction < 0:
+            found = [a[i - 1] for a in steps if (i := bisect.bisect_left(a, here)) > 0]
+            target = max(found, default=None)
+        else:
+            found = [a[i] for a in steps if (i := bisect.bisect_right(a, here)) < len(a)]
+            target = min(found, default=None)
+        if target is None:
+            self.notify(f"no breakpoint hit {'before' if direction < 0 else 'after'} step {here:,} so far",
+                        timeout=3)
+        else:
+            self._start(lambda s, cancel, progress: s.goto(target, cancel), None)
+
     def _cursor_pane(self):
         """The focused board or code pane, else the first board (or the code pane)."""
         target = self.focused
@@ -411,6 +556,7 @@ class DebuggerApp(App[None]):
             self.then = self.action_restart  # once the worker has stopped (on_finished)
             return
         self.session = self.debugger.session = self.session.restarted()
+        self.debugger.furthest = 0
         self._finish(Outcome(Stop.START, 0))
 
     async def action_quit(self) -> None:
@@ -430,6 +576,13 @@ class DebuggerApp(App[None]):
 
     def on_unmount(self) -> None:
         self.cancel.set()  # however the app ends, a worker must not keep the process alive
+        session = self.session
+        # Opened clean (--no-restore) and nothing set: what was remembered stays as it was.
+        if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)):
+            try:  # the breakpoints and watches, for the next time this file is opened
+                sessions.save(self.path, session)
+            except OSError:
+                pass  # the screen is gone: nothing to say it on, and the run itself is unharmed
 
     def get_system_commands(self, screen):
         """The command palette (Ctrl+P): every debugger action with its key, then Textual's own."""

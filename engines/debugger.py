@@ -482,7 +482,8 @@ class Session:
 
 
 def _why(bp: Breakpoint, change: tuple[Any, Any] | None) -> str | None:
-    """What a data breakpoint saw change: ``mem[3]: 5 → 6``."""
-    if change is None:
+    """What a data breakpoint saw change: ``mem[3]: 5 → 6`` (an event's counter is how it is
+    found, not something to show)."""
+    if change is None or not isinstance(bp.at, DataRef):
         return None
     return f"{bp.at}: {show(change[0])} → {show(change[1])}"

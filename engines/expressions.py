@@ -116,7 +116,9 @@ class Expression:
         try:
             self._tree = ast.parse(self.text, mode="eval").body
         except SyntaxError as error:
-            raise ExpressionError(f"{self.text!r}: {error.msg} (column {error.offset or 1})") from None
+            # Python puts an error at the end of the text at offset 0 ('acc >': an operand is missing).
+            at = f"column {error.offset}" if error.offset and error.offset <= len(self.text) else "at the end"
+            raise ExpressionError(f"{self.text!r}: {error.msg} ({at})") from None
         self._evaluator = _Evaluator()
         _check(self._tree, names, self._evaluator, self.text)
         self._tree = _Fold().visit(self._tree)

@@ -237,3 +237,47 @@ def test_scrabble_frames(snap_compare, in_dir, name, keys, size):
 def test_scrabble_strict_rule_diagnostic(snap_compare, in_dir, size):
     # The second play touches no tile already down: the error names the play, the square and the rule.
     assert snap_compare(app(in_dir, PROGRAMS, "disconnected.scrabble"), terminal_size=size)
+
+
+# ----- Power debugging (issue 17): the lists' tabs, the timeline ------------------------------------
+def typed(text: str) -> list[str]:
+    """The keys that type ``text`` in a prompt, then Enter."""
+    names = {" ": "space", "{": "left_curly_bracket", "}": "right_curly_bracket", "%": "percent_sign",
+             "<": "less_than_sign", ">": "greater_than_sign", "=": "equals_sign", "*": "asterisk"}
+    return [names.get(char, char) for char in text] + ["enter"]
+
+
+async def power_session(pilot) -> None:
+    """99.15 with a conditional cell breakpoint with a hit condition, a data breakpoint (disabled),
+    a log point on output and a watch, continued to the second stop."""
+    for key, text in (("B", "cell:puzzle:2,0 if acc < 60 hit % 2"), ("B", "data:acc"),
+                      ("B", "event:output log acc={acc}"), ("w", "acc * 2")):
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.press(*typed(text))
+        await pilot.pause()
+    pilot.app.session.breakpoints.set_enabled(power_breakpoint("data:acc", pilot.app), False)
+    await continue_to_stop(pilot)
+    await continue_to_stop(pilot)
+
+
+def power_breakpoint(spec: str, app_: DebuggerApp):
+    from esodbg.engines.spec import parse_spec
+
+    return parse_spec(spec, app_.language, app_.session.first_view).at
+
+
+@pytest.mark.parametrize("tab", ["breakpoints", "watches", "log"])
+@pytest.mark.parametrize("size", [SIZE, SMALL], ids=["120x40", "80x24"])
+def test_power_debugging_tabs_and_timeline(snap_compare, in_dir, tab, size):
+    async def run_before(pilot):
+        await power_session(pilot)
+        pilot.app.debugger.query_one("#lists").active = f"tab-{tab}"
+        await pilot.pause()
+
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"), run_before=run_before, terminal_size=size)
+
+
+def test_power_debugging_breakpoint_prompt_with_an_error(snap_compare, in_dir):
+    assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"),
+                        press=["B", *typed("cell:puzzle:2,0 if acc >")], terminal_size=SIZE)

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent, TabPane
 
 from esodbg.engines.base import CellRef, CodeRef
 from esodbg.engines.debugger import Session
@@ -28,10 +28,13 @@ from ..widgets.board import BoardView
 from ..widgets.footer import FittingFooter
 from ..widgets.inputpane import InputPane
 from ..widgets.messages import RowSelected
-from ..widgets.panes import BreakpointList, ListingView, OutputView, StatusBar, ValuesView
+from ..widgets.debuglists import BreakpointsPane, LogPane, WatchesPane
+from ..widgets.panes import ListingView, OutputView, StatusBar, ValuesView
 from ..widgets.source import SourceView
+from ..widgets.timeline import Timeline
 
 MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
+TIMELINE_HEIGHT = 30  # the timeline is shown on terminals at least this tall
 
 
 class DebuggerScreen(Screen):
@@ -44,6 +47,7 @@ class DebuggerScreen(Screen):
     def __init__(self, language: Language, path: Path, session: Session) -> None:
         super().__init__()
         self.language, self.path, self.session = language, path, session
+        self.furthest = 0  # the furthest step this session has been at (the timeline's end)
         self.boards = BoardView.for_roles(language.roles)
         self.source = SourceView.for_roles(language.roles)
 
@@ -64,13 +68,21 @@ class DebuggerScreen(Screen):
                     pane = ListingView if panel.listing else ValuesView
                     yield pane(id=f"panel-{panel.name}", classes="panel grow" if panel.grow else "panel")
         io_panes = self.language.writes_output or self.language.reads_input
-        # Always in sight: what the program wrote, its input, the breakpoints (alone, a short row).
+        # Always in sight: what the program wrote, its input, and the debugger's lists (alone, a
+        # short row): breakpoints, watches, the log points' log.
         with Horizontal(id="io", classes="" if io_panes else "breakpoints-only"):
             if self.language.writes_output:
                 yield OutputView(id="output")
             if self.language.reads_input:
                 yield InputPane(id="input")
-            yield BreakpointList(id="breakpoints")
+            with TabbedContent(id="lists"):
+                with TabPane("Breakpoints", id="tab-breakpoints"):
+                    yield BreakpointsPane(id="breakpoints")
+                with TabPane("Watches", id="tab-watches"):
+                    yield WatchesPane(id="watches")
+                with TabPane("Log", id="tab-log"):
+                    yield LogPane(id="log")
+        yield Timeline(id="timeline")
         yield StatusBar(id="status")
         yield FittingFooter(compact=True)
         yield Static(f"The terminal is too small for esodbg: it needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
@@ -84,7 +96,6 @@ class DebuggerScreen(Screen):
         location = self.session.machine.location()
         if isinstance(location, CodeRef):
             source.cursor = location.index
-        self.query_one("#breakpoints").border_title = "Breakpoints"
         for pane, title in ((self.query("#output"), "Output"), (self.query("#input"), "Input")):
             for widget in pane:
                 widget.border_title = title
@@ -102,12 +113,21 @@ class DebuggerScreen(Screen):
             pane.show(panel.values)
             pane.border_title = panel.title
 
+    def _count_tabs(self) -> None:
+        """Each tab's title says how many it holds."""
+        tabs = self.query_one(TabbedContent)
+        for pane, name, count in (("tab-breakpoints", "Breakpoints", len(self.session.breakpoints)),
+                                  ("tab-watches", "Watches", len(self.session.watches)),
+                                  ("tab-log", "Log", len(self.session.log))):
+            tabs.get_tab(pane).label = f"{name} {count}" if count else name
+
     def on_row_selected(self, message: RowSelected) -> None:
         self.query_one(SourceView).select(message.span)
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
         self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
+        self.set_class(height < TIMELINE_HEIGHT, "-short")  # every row for the panes ([ ] still move)
 
     def show(self, view: View, output: tuple[str, int], new_output: int, status: tuple[str, str], live: bool,
              waiting: bool) -> None:
@@ -133,6 +153,13 @@ class DebuggerScreen(Screen):
             self.query_one(InputPane).show(session.input.pending(machine.in_pos), session.input.closed, waiting)
         if live and isinstance(self.focused, BoardView):
             self.inspect(self.focused.cursor_location)
-        self.query_one(BreakpointList).show(list(session.breakpoints), view, machine.steps,
-                                            len(self.language.breakpoint_kinds) > 1)
+        self.query_one(BreakpointsPane).show(list(session.breakpoints), view, machine.steps,
+                                             len(self.language.breakpoint_kinds) > 1)
+        if live:
+            self.furthest = max(self.furthest, machine.steps)
+            self.query_one(WatchesPane).show_watches(list(session.watches))
+            self.query_one(LogPane).show(list(session.log))
+            self._count_tabs()
+        self.query_one(Timeline).show(machine.steps, max(self.furthest, machine.steps),
+                                      [bp.arrivals for bp in session.breakpoints if bp.enabled])
         self.query_one(StatusBar).show(*status)

@@ -13,8 +13,10 @@ INTRO = (
     "[b]esodbg[/b] runs your program as a game you can watch, step through, and rewind. "
     "A [b]step[/b] is one command executed.  [b]Step back[/b] is exact time travel (output and "
     "input included).  A [b]breakpoint[/b] on a board cell or on a command stops a run when "
-    "execution arrives there (a MessiScript loop test is a step of its own).  Type a number "
-    "before a step key to repeat it: [b]10n[/b] steps ten times."
+    "execution arrives there (a MessiScript loop test is a step of its own); [b]B[/b] sets one of "
+    "any kind from a spec — data:LOCATION stops when it changes, event:NAME when it happens, with "
+    "' if EXPR', ' hit N' and ' log MESSAGE'.  Type a number before a step key to repeat it: "
+    "[b]10n[/b] steps ten times.  docs/debugging.md has it all."
 )
 
 PANE_KEYS = [
@@ -22,6 +24,10 @@ PANE_KEYS = [
     ("enter / space / click", "toggle a breakpoint on the cell or command (pane focused)"),
     ("home", "board: the cursor back to where the program is"),
     ("↑ / ↓ / click", "call stack pane (tab to it): select a frame, see where it goes on in the code"),
+    ("breakpoints tab: space / enter / d", "enable or disable / edit (its spec) / delete the selected breakpoint"),
+    ("watches tab: d", "delete the selected watch (a changed value shows the one before it)"),
+    ("click a tab", "breakpoints, watches, the log points' log"),
+    ("click the timeline", "go to that step (a ◆ marker: that breakpoint hit)"),
     ("escape", "leave the pane: ← → step again"),
 ]
 INPUT_KEYS = [
@@ -31,7 +37,8 @@ INPUT_KEYS = [
 
 
 def describe(key: str) -> str:
-    names = {"right": "→", "left": "←", "question_mark": "?", "plus": "+", "minus": "-", "escape": "esc"}
+    names = {"right": "→", "left": "←", "question_mark": "?", "plus": "+", "minus": "-", "escape": "esc",
+             "left_square_bracket": "[", "right_square_bracket": "]"}
     return " / ".join(names.get(k, k) for k in key.split(","))
 
 

@@ -1,4 +1,4 @@
-"""The read-only panes: panels of values, output, breakpoints, status line.
+"""The read-only panes: panels of values and listings, output, status line.
 
 Each has one ``show(...)`` method taking plain data (presentation-model values), so the app stays
 language-neutral.  Styles come from TCSS component classes.
@@ -17,9 +17,8 @@ from textual.events import Click
 from textual.geometry import Region, Spacing
 from textual.widgets import Static
 
-from esodbg.engines.breakpoints import Breakpoint
 from esodbg.engines.iobuf import OutputLog
-from esodbg.engines.view import Value, View
+from esodbg.engines.view import Value
 
 from .messages import RowSelected
 
@@ -111,14 +110,15 @@ class ListingView(ValuesView, can_focus=True):
     def _draw(self) -> None:
         style = partial(self.get_component_rich_style, partial=True)  # no background: a selected row keeps its own
         name_style, current, note_style = style("values--name"), style("values--current"), style("values--note")
-        selected = self.get_component_rich_style("values--selected")
+        changed, selected = style("values--changed"), self.get_component_rich_style("values--selected")
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True, overflow="ellipsis")
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis", style=note_style)
         for index, value in enumerate(self.values):
             table.add_row(Text(value.name, current if value.current else name_style),
-                          Text(value.value, current if value.current else ""), value.note,
+                          Text(value.value, changed if value.changed else current if value.current else ""),
+                          value.note,
                           style=selected if index == self.selected else None)
         self.update(table)
 
@@ -175,30 +175,6 @@ def output_tail(output: OutputLog) -> tuple[str, int]:
     """The last characters of ``output`` worth drawing, and how many come before them."""
     hidden = max(0, output.length - OUTPUT_SHOWN)
     return output.text(hidden), hidden
-
-
-class BreakpointList(Static):
-    """The breakpoints with their cell's sub-glyph (e.g. the 15 command), the kinds of touch they
-    stop at (for a language with more than one kind) and hit counts."""
-
-    def show(self, breakpoints: list[Breakpoint], view: View, step: int, kinds: bool = False) -> None:
-        """``step`` is where the session is: hit counts are those at or before it."""
-        if not breakpoints:
-            self.update(Text("none — click a cell or command, or press b", "dim"))
-            return
-        text = Text(end="")
-        for bp in breakpoints:
-            text.append("● " if bp.enabled else "○ ", "bold red" if bp.enabled else "dim")
-            text.append(view.describe(bp.at))
-            if kinds:  # e.g. R45 of Tic Tac Toe Grow: exec, write, data, grow
-                text.append(f"  {kinds_label(bp.kinds)}", "italic")
-            text.append(f"  hits {bp.hits(step)}\n", "dim")
-        self.update(text)
-
-
-def kinds_label(kinds: frozenset[str]) -> str:
-    """The kinds of touch a breakpoint stops at, as the list and the notifications say them."""
-    return "+".join(sorted(kinds))
 
 
 class StatusBar(Static):

@@ -1,0 +1,168 @@
+"""Sessions that remember: a program file's breakpoints (every kind, with their condition, hit
+condition, log message and enabled state) and watches, saved as JSON and restored when the file
+is opened again.
+
+One file per program (by its absolute path) under ``<state dir>/sessions/``; the state dir is
+:func:`platformdirs.user_state_dir` for ``esodbg``, or ``$ESODBG_STATE_DIR`` when set (tests set
+it, so they never touch the user's own).  A breakpoint is stored as the spec of its target
+(:mod:`esodbg.engines.spec`: ``cell:puzzle:1,2/exec``, ``code:4``, ``data:acc``, ``event:output``)
+with its filters as separate fields, so any condition and log message comes back exactly as it
+was (a whole spec cannot always hold them: a condition ``a if c else b`` would be cut at its
+``if``, a log message's outer spaces would be lost).  When the program has changed since,
+:func:`load` keeps what still makes sense in it — a command number in range, a cell on a board the
+program has (and, for a cell that was on the board when saved, still on it: a 15 puzzle that
+shrank), a data location it has, an event its language declares, expressions over names it has —
+and says why it dropped the rest.  Nothing here imports Textual: the app calls :func:`load` and
+:func:`save`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from esodbg.engines.base import CellRef
+from esodbg.engines.breakpoints import Breakpoint
+from esodbg.engines.debugger import Session
+from esodbg.engines.expressions import ExpressionError
+from esodbg.engines.spec import format_spec, parse_spec
+
+STATE_DIR_ENV = "ESODBG_STATE_DIR"
+FORMAT = 1  # the version of the file's shape
+NAME_CHARS = 100  # at most this much of the program's name goes into its file's name (file names have a limit)
+FILTERS = ("condition", "hit_condition", "log_message")  # a breakpoint's fields besides its target
+
+
+def state_dir() -> Path:
+    """Where esodbg keeps its state: ``$ESODBG_STATE_DIR``, else the platform's user state dir."""
+    override = os.environ.get(STATE_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # only remembering sessions needs it
+
+    return Path(platformdirs.user_state_dir("esodbg"))
+
+
+def session_file(program: str | Path) -> Path:
+    """The file remembering ``program``'s session: named after the program, made unique by a
+    hash of its absolute path."""
+    path = Path(program).resolve()
+    digest = hashlib.sha256(os.fsencode(path)).hexdigest()[:16]
+    return state_dir() / "sessions" / f"{path.name[:NAME_CHARS]}.{digest}.json"
+
+
+def save(program: str | Path, session: Session) -> Path | None:
+    """Remember ``session``'s breakpoints and watches for ``program``; returns the file written,
+    or ``None`` when there is nothing to remember (a file from before is removed).  Raises
+    ``OSError`` if the file cannot be written."""
+    file = session_file(program)
+    language = session.language
+    breakpoints = [_entry(bp, session) for bp in session.breakpoints]
+    watches = [watch.text for watch in session.watches]
+    if not breakpoints and not watches:
+        file.unlink(missing_ok=True)
+        return None
+    data = {"format": FORMAT, "program": str(Path(program).resolve()), "language": language.name,
+            "breakpoints": breakpoints, "watches": watches}
+    file.parent.mkdir(parents=True, exist_ok=True)
+    # Written whole, then renamed over the old one: a crash never leaves half a file.
+    fd, temporary = tempfile.mkstemp(dir=file.parent, prefix=file.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, ensure_ascii=False, indent=1)
+        os.replace(temporary, file)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return file
+
+
+def _entry(bp: Breakpoint, session: Session) -> dict:
+    """What the file keeps of ``bp``: its target's spec, its filters' texts (``None``: none),
+    whether it is enabled and, for a cell, whether the cell is on its board at step 0."""
+    at = format_spec(Breakpoint(bp.at, bp.kinds), session.language.default_kinds)
+    entry = {"at": at, "condition": bp.condition and bp.condition.text,
+             "hit_condition": bp.hit_condition and str(bp.hit_condition),
+             "log_message": bp.log_message and bp.log_message.text, "enabled": bp.enabled}
+    if isinstance(bp.at, CellRef):
+        entry["on_board"] = session.first_view.cell(bp.at) is not None
+    return entry
+
+
+def load(program: str | Path, session: Session) -> tuple[list[str], list[str]]:
+    """Restore what was remembered for ``program`` into ``session`` (a fresh session of it).
+    Returns ``(restored, dropped)``: the specs of the breakpoints and the watches restored, and
+    a message for each one dropped (or for a file that could not be read).  Never raises for
+    a bad or missing file."""
+    file = session_file(program)
+    try:
+        data = json.loads(file.read_text("utf-8"))
+    except FileNotFoundError:
+        return [], []
+    except (OSError, ValueError) as error:
+        return [], [f"the remembered session {file} could not be read: {error}"]
+    if not isinstance(data, dict):
+        return [], [f"the remembered session {file} is damaged (not a JSON object): nothing restored"]
+    if data.get("format") != FORMAT or type(data.get("format")) is not int:
+        return [], [f"the remembered session {file} has format {data.get('format')!r}, and this esodbg reads "
+                    f"format {FORMAT}: nothing restored"]
+    if data.get("language") != session.language.name:
+        return [], [f"the remembered session is for {data.get('language')!r}, not {session.language.name}: "
+                    "nothing restored"]
+    breakpoints, watches = data.get("breakpoints", []), data.get("watches", [])
+    if not isinstance(breakpoints, list) or not isinstance(watches, list):
+        return [], [f"the remembered session {file} is damaged (its breakpoints or watches are not lists): "
+                    "nothing restored"]
+    restored, dropped = [], []
+    for entry in breakpoints:
+        shown = _shown(entry)
+        try:
+            bp = _restore(entry, session)
+        except ValueError as error:
+            dropped.append(f"breakpoint {shown}: {error}")
+            continue
+        restored.append(format_spec(bp, session.language.default_kinds))
+    for text in watches:
+        if not isinstance(text, str):
+            dropped.append(f"watch {text!r}: not an expression")
+            continue
+        try:
+            session.watches.add(text)
+        except ExpressionError as error:
+            dropped.append(f"watch {text}: {error}")
+            continue
+        restored.append(f"watch {text}")
+    return restored, dropped
+
+
+def _shown(entry: object) -> str:
+    """An entry of the file as a spec, for a message (whatever it holds)."""
+    if not isinstance(entry, dict):
+        return repr(entry)
+    text = str(entry.get("at"))
+    for field, word in zip(FILTERS, ("if", "hit", "log")):
+        if entry.get(field) is not None:
+            text += f" {word} {entry[field]}"
+    return text
+
+
+def _restore(entry: object, session: Session) -> Breakpoint:
+    """Set the breakpoint the file's ``entry`` describes in ``session``; ``ValueError`` saying
+    why if it cannot be (the program has changed, or the entry is damaged)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("at"), str) \
+            or any(not isinstance(entry.get(field), (str, type(None))) for field in FILTERS) \
+            or not isinstance(entry.get("enabled", True), bool):
+        raise ValueError("damaged: not a breakpoint this esodbg can read")
+    language, view = session.language, session.first_view
+    spec = parse_spec(entry["at"], language, view)
+    if any(value is not None for value in spec[2:]):
+        raise ValueError("damaged: its target has filters of its own")
+    if isinstance(spec.at, CellRef) and entry.get("on_board") and view.cell(spec.at) is None:
+        raise ValueError(f"the cell ({spec.at.row}, {spec.at.col}) is no longer on the board {spec.at.board}")
+    bp = spec._replace(**{field: entry.get(field) for field in FILTERS}).set_in(session.breakpoints)
+    if not entry.get("enabled", True):
+        session.breakpoints.set_enabled(bp.at, False)
+    return bp

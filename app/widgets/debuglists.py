@@ -1,0 +1,135 @@
+"""The debugger's own lists, in the tabs of the bottom-right pane: breakpoints (every kind, with
+their filters and hit counts), watches (value now and at the previous stop) and the log points'
+messages.
+
+The lists draw plain session data and post messages; the app changes the session.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+
+from esodbg.engines.breakpoints import Breakpoint, LogEntry
+from esodbg.engines.view import Value, View
+from esodbg.engines.watches import Watch
+
+from .panes import ListingView, ScrollingText
+
+LOG_SHOWN = 300  # log messages drawn at most (the newest)
+
+
+def kinds_label(kinds: frozenset[str]) -> str:
+    """The kinds of touch a breakpoint stops at, as the list and the notifications say them."""
+    return "+".join(sorted(kinds))
+
+
+class RowList(ListingView):
+    """A listing whose rows are session objects (``items``, one per row) with keys that act on
+    the selected one; ``empty`` is what it says with no rows."""
+
+    empty = ""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.items: list = []
+
+    def show_rows(self, items: list, values: tuple[Value, ...]) -> None:
+        selected = self.selected
+        self.items = items
+        if not items:
+            self.values, self.selected = (), None
+            self.update(Text(self.empty, "dim"))
+            return
+        super().show(values)
+        if selected is not None and self.has_focus:  # keep the row the keys act on
+            self.selected = min(selected, len(values) - 1)
+            self._draw()
+
+    def current_item(self):
+        if self.selected is None and self.items and self.has_focus:
+            self.action_select(0)
+        return self.items[self.selected] if self.selected is not None and self.selected < len(self.items) else None
+
+
+class BreakpointsPane(RowList):
+    """Every breakpoint: enabled (●) or not (○), where, its kinds (for a language with more than
+    one), its condition, hit condition and log message, and its hit count at this step.  Space
+    enables or disables the selected one, Enter edits it, Delete removes it."""
+
+    empty = "none — b on a cell or command, B for any kind (data:, event:)"
+    BINDINGS = [
+        Binding("space", "act('enable')", "Enable/disable"),
+        Binding("enter", "act('edit')", "Edit"),
+        Binding("delete,d", "act('delete')", "Delete"),
+    ]
+
+    class Act(Message):
+        """Do ``action`` (``enable``, ``edit``, ``delete``) to ``breakpoint``."""
+
+        def __init__(self, breakpoint: Breakpoint, action: str) -> None:
+            super().__init__()
+            self.breakpoint, self.action = breakpoint, action
+
+    def show(self, breakpoints: list[Breakpoint], view: View, step: int, kinds: bool = False) -> None:
+        """``step`` is where the session is: hit counts are those at or before it."""
+        rows = []
+        for bp in breakpoints:
+            filters = [kinds_label(bp.kinds)] if kinds and bp.kinds else []
+            if bp.condition is not None:
+                filters.append(f"if {bp.condition.text}")
+            if bp.hit_condition is not None:
+                filters.append(f"hit {bp.hit_condition}")
+            if bp.log_message is not None:
+                filters.append(f"log {bp.log_message.text}")
+            rows.append(Value("●" if bp.enabled else "○", bp.describe(view),
+                              note=f"hits {bp.hits(step)}  " + "  ".join(filters)))
+        self.show_rows(breakpoints, tuple(rows))
+
+    def action_act(self, action: str) -> None:
+        bp = self.current_item()
+        if bp is not None:
+            self.post_message(self.Act(bp, action))
+
+
+class WatchesPane(RowList):
+    """The watch expressions with their value at this stop; a value that changed since the
+    previous stop is highlighted, with the previous one after it.  Delete removes the selected
+    watch."""
+
+    empty = "none — w watches an expression (e.g. acc * 2)"
+    BINDINGS = [Binding("delete,d", "delete", "Delete")]
+
+    class Delete(Message):
+        def __init__(self, watch: Watch) -> None:
+            super().__init__()
+            self.watch = watch
+
+    def show_watches(self, watches: list[Watch]) -> None:
+        rows = []
+        for watch in watches:
+            shown = watch.current.text if watch.current is not None else ""
+            note = f"was {watch.previous.text}" if watch.changed else ""
+            rows.append(Value(watch.text, shown, changed=watch.changed, note=note))
+        self.show_rows(watches, tuple(rows))
+
+    def action_delete(self) -> None:
+        watch = self.current_item()
+        if watch is not None:
+            self.post_message(self.Delete(watch))
+
+
+class LogPane(ScrollingText):
+    """The log points' messages, newest last, each with the step it was logged at."""
+
+    def show(self, entries: list[LogEntry]) -> None:
+        if not entries:
+            self.update(Text("no log points yet — a breakpoint with 'log MESSAGE' (B) writes here", "dim"))
+            return
+        text = Text(no_wrap=True, end="")
+        for entry in entries[-LOG_SHOWN:]:
+            text.append(f"step {entry.step:,}", "dim")
+            text.append(f"  {entry.text}\n")
+        self.update(text)
+        self.call_after_refresh(self.scroll_end, animate=False)
