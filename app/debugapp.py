@@ -28,6 +28,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from esodbg.engines.base import CellRef, ParseError, Status, Stop
+from esodbg.engines.breakpoints import DataRef
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.expressions import ExpressionError
 from esodbg.engines.spec import format_spec, parse_spec
@@ -68,6 +69,8 @@ BINDINGS = [
     Binding("h", "run_to_cursor", "To cursor", tooltip="run to cursor: continue to the cell or command under the "
             "cursor (breakpoints on the way stop first)"),
     Binding("w", "add_watch", "Watch", tooltip="watch an expression over the state names (a prompt)"),
+    Binding("D", "data_breakpoint", "Data bp", show=False, tooltip="toggle a data breakpoint on the board cell "
+            "under the cursor: stop after any step that changes it"),
     Binding("B", "add_breakpoint", "Bp spec", show=False, tooltip="set a breakpoint of any kind from a spec "
             "(a prompt: cell:R,C, code:N, data:LOCATION, event:NAME, with if / hit / log)"),
     Binding("left_square_bracket", "hit(-1)", "Prev hit", key_display="[", show=False,
@@ -285,10 +288,10 @@ class DebuggerApp(App[None]):
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
-                       "run_to_cursor", "add_watch", "add_breakpoint", "hit"}
+                       "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
-                    "add_breakpoint", "hit"}
+                    "add_breakpoint", "hit", "data_breakpoint"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program; grey out the ones a run blocks."""
@@ -479,6 +482,26 @@ class DebuggerApp(App[None]):
                "then any of:  if EXPR  ·  hit N | hit >= N | hit % N  ·  log MESSAGE with {EXPR}"
         value = format_spec(bp, self.language.default_kinds) if bp is not None else ""
         self.push_screen(PromptScreen("Edit breakpoint" if bp else "Breakpoint", hint, check, value))
+
+    def action_data_breakpoint(self) -> None:
+        """``D``: toggle a data breakpoint on the board cell under the cursor (the focused board's,
+        else the first board's), for a board the language declares as data (``puzzle(ROW,COL)``)."""
+        if not self._idle():
+            return
+        boards = self.debugger.query(BoardView)
+        board = self.focused if isinstance(self.focused, BoardView) else boards.first() if boards else None
+        name = self.language.data_at(board.cursor_location) if board is not None else None
+        if name is None:
+            self.notify("no board cell to watch here: B sets a data breakpoint by name (data:LOCATION)", timeout=4)
+            return
+        breakpoints, at = self.session.breakpoints, DataRef(name)
+        if at in breakpoints:
+            breakpoints.remove(at)
+            self.notify(f"data breakpoint on {name} removed", timeout=3)
+        else:
+            breakpoints.set(at)
+            self.notify(f"data breakpoint on {name}: stops after a step that changes it", timeout=3)
+        self.render_state()
 
     def on_breakpoints_pane_act(self, message: BreakpointsPane.Act) -> None:
         if not self._idle():

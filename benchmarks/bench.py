@@ -1,5 +1,5 @@
 """Speed and memory figures for every language, and start-up.  Run:
-python benchmarks/bench.py [fifteen|messiscript|ttg|startup…] (no name: all of them)
+python benchmarks/bench.py [fifteen|messiscript|ttg|stoned-go|startup…] (no name: all of them)
 
 For 15 and MessiScript, on a long countdown from `examples/`: exec steps/s (in process, and the
 whole `esodbg exec` command with start-up and output to /dev/null); debugger continue steps/s
@@ -205,6 +205,23 @@ def bench_ttg() -> None:
           f"history {session.history.checkpoints} checkpoints\n")
 
 
+def bench_stoned_go() -> None:
+    """issue 14: `esodbg exec` on the never-halting loop `|+1` (one stone-less move a step),
+    whole process, stopped by --max-steps (exit 3); goal ≥ 1 M steps/s, ≥ 3 M/s hoped for."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "loop.sgo"
+        path.write_text("|+1\n", "utf-8")
+        print("== Stoned-Go: esodbg exec on |+1 (whole process)")
+        for steps in (1_000_000, 10_000_000):
+            start = time.perf_counter()
+            result = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", str(path), "--max-steps", str(steps)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            seconds = time.perf_counter() - start
+            assert result.returncode == 3, "the step budget should stop it"
+            print(f"{steps:,} steps: {seconds:.2f} s = {steps / seconds / 1e6:.2f} M steps/s")
+    print()
+
+
 def bench_startup() -> None:
     """issue 13: `esodbg exec` on a tiny program, whole process, against a bare interpreter."""
     def median(command: list[str], runs: int = 15) -> float:
@@ -230,6 +247,8 @@ def main(names: list[str]) -> None:
             bench(case)
     if not names or "ttg" in names:
         bench_ttg()
+    if not names or "stoned-go" in names:
+        bench_stoned_go()
     if not names or "startup" in names:
         bench_startup()
 

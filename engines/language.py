@@ -242,6 +242,17 @@ class Language:
             raise unknown_data(name, ())
         return data(machine, name)
 
+    def data_at(self, cell: CellRef) -> str | None:
+        """The data location of a board cell, for a data breakpoint set on the board: the
+        language's declared ``BOARD(ROW,COL)`` form for the cell's board (``BOARD(X,Y)``: x is the
+        column), else ``None`` (the board is not memory one can watch)."""
+        for form in self.data_locations:
+            if form.name == f"{cell.board}(ROW,COL)":
+                return f"{cell.board}({cell.row},{cell.col})"
+            if form.name == f"{cell.board}(X,Y)":
+                return f"{cell.board}({cell.col},{cell.row})"
+        return None
+
     def event(self, machine: Machine, name: str) -> Callable[[], Any]:
         """A getter whose value changes exactly at the steps the event ``name`` happens
         (``ValueError`` if the language has no such event)."""

@@ -204,3 +204,30 @@ async def test_a_changed_program_keeps_what_still_makes_sense_and_says_what_was_
         restored, dropped = again.remembered
         assert len(dropped) == 1 and "code:40" in dropped[0]
         await pilot.press("q")
+
+
+async def test_d_on_a_board_cell_toggles_a_data_breakpoint_on_it_in_every_language_with_a_board():
+    from esodbg.engines.registry import languages
+
+    checked = set()
+    for language in languages():
+        folder = EXAMPLES / language.name
+        programs = sorted(p for p in folder.iterdir() if p.suffix in language.extensions) if folder.is_dir() else []
+        if not programs:
+            continue
+        app = DebuggerApp(language, programs[0], "")
+        async with app.run_test(size=(120, 40)) as pilot:
+            boards = app.query(BoardView)
+            if not boards or app.session is None:
+                continue
+            cell = boards.first().cursor_location
+            name = language.data_at(cell)
+            await pilot.press("D")
+            if name is None:
+                assert not len(app.session.breakpoints), language.name
+                continue
+            assert DataRef(name) in app.session.breakpoints, language.name  # set() refuses unknown locations
+            await pilot.press("D")
+            assert not len(app.session.breakpoints), language.name
+            checked.add(language.name)
+    assert {"fifteen", "ttg", "stoned-go", "scrabble"} <= checked
