@@ -395,3 +395,27 @@ async def test_the_command_palette_has_every_debugger_action_with_its_key():
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.machine.keystrokes == 1  # the palette ran "step one keystroke"
+
+
+async def test_a_huge_panel_draws_its_first_values_and_the_changed_ones_and_counts_the_rest():
+    from textual.app import App
+
+    from esodbg.app.widgets.panes import VALUES_SHOWN, ValuesView
+    from esodbg.engines.view import Value
+
+    class One(App):
+        def compose(self):
+            yield ValuesView(id="values")
+
+    values = tuple(Value(f"piece {i}", str(i), changed=i == 5000) for i in range(10_000))
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = app.query_one(ValuesView)
+        pane.show(values)
+        await pilot.pause()
+        drawn = pane.query_one(".content").content  # the rich Table it was given
+        names = [str(cell) for cell in drawn.columns[0].cells]
+        values_drawn = [str(cell) for cell in drawn.columns[1].cells]
+        assert len(names) == VALUES_SHOWN + 2  # the first ones, the changed one, the count
+        assert names[VALUES_SHOWN] == "piece 5000" and names[-1] == "…"
+        assert values_drawn[-1].startswith(f"{10_000 - VALUES_SHOWN - 1:,} more")

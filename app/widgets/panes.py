@@ -24,6 +24,7 @@ from .messages import RowSelected
 
 OUTPUT_SHOWN = 20_000  # characters of output drawn at most; the rest is counted, not drawn
 OUTPUT_LINES = 300  # lines of output drawn at most
+VALUES_SHOWN = 300  # values a panel draws at most (besides the changed and current ones)
 
 
 class ScrollingText(VerticalScroll):
@@ -45,6 +46,14 @@ class ValuesView(ScrollingText):
     COMPONENT_CLASSES = {"values--name", "values--changed", "values--current", "values--note"}
 
     def show(self, values: tuple[Value, ...], columns: int = 1) -> None:
+        """Draw ``values``; past :data:`VALUES_SHOWN` only the first ones and those changed or
+        current are drawn, and a last row counts the rest (a huge 15 puzzle has a memory cell a
+        piece: laying out every one took minutes)."""
+        if len(values) > VALUES_SHOWN:
+            kept = tuple(value for i, value in enumerate(values)
+                         if i < VALUES_SHOWN or value.changed or value.current)
+            values = kept + (Value("…", f"{len(values) - len(kept):,} more",
+                                   note="not drawn: a watch (w) or a data breakpoint (B) reads any"),)
         name_style = self.get_component_rich_style("values--name")
         changed = self.get_component_rich_style("values--changed")
         current = self.get_component_rich_style("values--current")
