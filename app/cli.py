@@ -19,7 +19,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -49,7 +49,7 @@ def epilog(codes: dict[int, str]) -> str:
            f"{exitcodes.table(codes)}"
 
 
-def fail(message: str, code: int = BAD_INPUT):
+def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     click.echo(f"esodbg: {message}", err=True)
     sys.exit(code)
 
@@ -233,9 +233,27 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     except KeyboardInterrupt:
         interrupted.set()
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): nothing more can be written; stop quietly.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(HALTED)
+        reader_gone()
+    write_results(language, machine, trace, stdout, state_to, max_steps, exports)
+    if interrupted.is_set():
+        fail(f"interrupted at step {machine.steps}", INTERRUPTED)
+    if reason is Stop.ERROR:
+        fail_at_error(file, machine)
+    if reason is Stop.LIMIT:
+        fail_at_budget(language, machine)
+    sys.exit(HALTED)
+
+
+def reader_gone() -> NoReturn:
+    """The reader of stdout went away (e.g. `| head`): nothing more can be written; stop quietly."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(HALTED)
+
+
+def write_results(language: Language, machine: Machine, trace: TextIO | None, stdout: TextIO,
+                  state_to: str | None, max_steps: int | None, exports: dict[str, str | None]) -> None:
+    """What exec writes once the run has stopped, with breakpoints or without: the end of the
+    trace, the final state (or the language's summary) and the exports."""
     if trace is not None and trace is not stdout:
         trace.close()
     if state_to is not None:
@@ -246,16 +264,19 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         if target is not None:
             write_export(language, machine, name, target)
     stdout.flush()
-    if interrupted.is_set():
-        fail(f"interrupted at step {machine.steps}", INTERRUPTED)
-    if reason is Stop.ERROR:
-        fault = machine.fault
-        where = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
-        cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
-        fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
-    if reason is Stop.LIMIT:
-        fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
-    sys.exit(HALTED)
+
+
+def fail_at_error(file: Path, machine: Machine) -> NoReturn:
+    """Exit 1 with the runtime error: file:line:col, the step and, on a board, the cell."""
+    fault = machine.fault
+    where = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
+    cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
+    fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
+
+
+def fail_at_budget(language: Language, machine: Machine) -> NoReturn:
+    """Exit 3: the --max-steps budget ran out (in the language's count of steps)."""
+    fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
 
 
 def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[str, ...], log: InputLog,
@@ -321,19 +342,9 @@ def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[st
     except KeyboardInterrupt:
         reason = Stop.INTERRUPTED
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(HALTED)
-    if trace is not None and trace is not stdout:
-        trace.close()
+        reader_gone()
     machine = session.machine
-    if state_to is not None:
-        write_final_state(language, machine, max_steps, state_to, stdout)
-    elif (summary := language.summary(machine)) is not None:
-        stdout.write(summary + "\n")
-    for name, target in exports.items():
-        if target is not None:
-            write_export(language, machine, name, target)
-    stdout.flush()
+    write_results(language, machine, trace, stdout, state_to, max_steps, exports)
     if reason is Stop.INTERRUPTED:
         fail(f"interrupted at step {machine.steps}", INTERRUPTED)
     if reason is Stop.BREAKPOINT:
@@ -347,12 +358,9 @@ def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[st
         fail(f"stopped at step {outcome.step} {where}: breakpoint {format_spec(bp, language.default_kinds)} "
              f"(hit {bp.hits(outcome.step)}){why}", BREAKPOINT)
     if reason is Stop.ERROR:
-        fault = machine.fault
-        place = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
-        cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""
-        fail(f"{place}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
+        fail_at_error(file, machine)
     if reason is Stop.BUDGET:
-        fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
+        fail_at_budget(language, machine)
     sys.exit(HALTED)
 
 

@@ -223,9 +223,7 @@ class Session:
         run (``LIMIT`` after ``limit`` steps, ``INTERRUPTED`` if ``cancel`` was set)."""
         plan = self._compiled()
         stops = plan.stops if target is None else self.machine.compile_stops(self.breakpoints.enabled() + [target])
-        probes = plan.probes
-        for probe in probes:
-            probe.last = probe.get()
+        probes = _armed(plan.probes)
         chunk = self._step_through if plan.exact else self._run_chunk
         history = self.history
         end = self.steps + limit
@@ -281,11 +279,7 @@ class Session:
             if history.due(machine.steps):
                 history.add(machine.steps, machine.snapshot())
             arrivals, cursor = self._touched(target) if reason is Stop.BREAKPOINT else ([], False)
-            for probe in probes:
-                value = probe.get()
-                if value != probe.last:
-                    arrivals.append((probe.breakpoint, (probe.last, value)))
-                    probe.last = value
+            _look(probes, arrivals)
             if arrivals or cursor:
                 result = self._arrive(arrivals, on_arrival, cursor)
                 if result is not Stop.LIMIT:
@@ -306,9 +300,7 @@ class Session:
         every step; stops early at halt, error, missing input or a breakpoint (which stops
         stepping as it stops continue; log points log)."""
         machine = self.machine
-        probes = self._compiled().probes
-        for probe in probes:
-            probe.last = probe.get()
+        probes = _armed(self._compiled().probes)
         for _ in range(count):
             mark = machine.unit_mark(unit) if unit is not None else None
             while True:
@@ -317,11 +309,7 @@ class Session:
                     return self._stopped(Outcome(record, self.steps))
                 self._record(record)
                 arrivals, _ = self._touched(None)
-                for probe in probes:
-                    value = probe.get()
-                    if value != probe.last:
-                        arrivals.append((probe.breakpoint, (probe.last, value)))
-                        probe.last = value
+                _look(probes, arrivals)
                 if arrivals and (result := self._arrive(arrivals, self._decide, False)) is not Stop.LIMIT:
                     return self._stopped(result)
                 if record.stop is not None:
@@ -479,6 +467,23 @@ class Session:
             fresh.watches.add(watch.text)
         fresh.on_log = self.on_log
         return fresh
+
+
+def _armed(probes: tuple[_Probe, ...]) -> tuple[_Probe, ...]:
+    """``probes``, each holding its location's value now (what the next step is compared with)."""
+    for probe in probes:
+        probe.last = probe.get()
+    return probes
+
+
+def _look(probes: tuple[_Probe, ...], arrivals: Arrivals) -> None:
+    """After a step: add to ``arrivals`` each watched breakpoint whose value changed, with its
+    ``(old, new)`` values."""
+    for probe in probes:
+        value = probe.get()
+        if value != probe.last:
+            arrivals.append((probe.breakpoint, (probe.last, value)))
+            probe.last = value
 
 
 def _why(bp: Breakpoint, change: tuple[Any, Any] | None) -> str | None:

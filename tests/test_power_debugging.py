@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import threading
-from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 import pytest

@@ -4,7 +4,6 @@ remember breakpoints and watches per program file."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from esodbg.app.debugapp import DebuggerApp
 from esodbg.app.screens.prompt import PromptScreen

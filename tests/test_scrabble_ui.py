@@ -4,7 +4,6 @@ execution list with the words rule 10 will skip; the game record and the rack of
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from esodbg.app.debugapp import DebuggerApp
 from esodbg.app.files import load_program

@@ -25,7 +25,7 @@ import immutables
 
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
-from .boards import DECODE, OPPOSITE, SPACE, Board, D, L, R, U, display, memory3, norm
+from .boards import DECODE, OPPOSITE, Board, D, L, R, U, display, memory3, norm
 from .events import (Backspace, Call, Consume, EscapeNext, Exec, Frame, Halt, LimitReset, NewMain, NewMemory1, Out,
                      OverflowWrite, Put, Record, RestartFrame, Return, Save, SetDirection, SetFrameCell, SetMemory,
                      SkipNext, State, Stopped, Swap, SwapMemory2, Undo, Update, Write)

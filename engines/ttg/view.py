@@ -14,7 +14,7 @@ from .events import (Backspace, Call, Consume, EscapeNext, Exec, Halt, LimitRese
                      OverflowWrite, Put, RestartFrame, Return, Save, SetDirection, SetFrameCell, SetMemory, SkipNext,
                      Stopped, Swap, SwapMemory2, Undo, Update, Write)
 from .machine import ACTIONS, CALL, MAIN, MEMORY1, MEMORY2, MEMORY3
-from .parser import BACKSPACE, SIGMA
+from .parser import BACKSPACE
 
 if TYPE_CHECKING:
     from .machine import TTGMachine
