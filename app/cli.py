@@ -24,7 +24,7 @@ from typing import Any, NoReturn, TextIO
 import click
 
 from esodbg.engines import registry
-from esodbg.engines.base import CellRef, Machine, ParseError, Stop
+from esodbg.engines.base import CellRef, Diagnostic, Machine, ParseError, Stop
 from esodbg.engines.iobuf import InputLog, RecordingOutput, StreamOutput
 from esodbg.engines.language import Export, Language, Option
 
@@ -461,12 +461,40 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
 
 @main.command(epilog=epilog(CHECK_CODES))
 @FILE_ARG
+@click.option("--format", "format_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: file:line:col: severity: message on stderr.  json: for editors, a JSON array on stdout "
+                   "of {file, line, column, end: {line, column}, severity, message}, 1-based, columns in "
+                   "characters, the end exclusive (docs/grammars.md).")
 @LANG_OPTION
 @language_options
-def check(file: Path, lang: str | None, **values: Any) -> None:
+def check(file: Path, format_: str, lang: str | None, **values: Any) -> None:
     """Parse FILE and report problems (file:line:col: what was wrong) without running it."""
-    language, _ = open_program(file, lang, values)
-    click.echo(f"{file}: ok ({language.title})")
+    if format_ == "text":
+        language, _ = open_program(file, lang, values)
+        click.echo(f"{file}: ok ({language.title})")
+        return
+    import json  # only --format json needs it
+
+    language = choose_language(file, lang)
+    options = options_for(language, values)
+    text, problems = "", ()
+    try:
+        text = read_text(file, "program", lambda data: language.decode(data, str(file)))
+        problems = language.parse(text, str(file), options).warnings
+    except LoadError as error:
+        problems = (error.diagnostic(str(file)),)
+    except ParseError as error:
+        problems = error.diagnostics
+    click.echo(json.dumps([diagnostic_json(d, text) for d in problems], ensure_ascii=False, indent=2))
+    sys.exit(BAD_INPUT if any(d.severity == "error" for d in problems) else HALTED)
+
+
+def diagnostic_json(diagnostic: Diagnostic, text: str) -> dict[str, Any]:
+    """One diagnostic as ``check --format json`` prints it (``text``: the program's)."""
+    end_line, end_col = diagnostic.end(text)
+    return {"file": diagnostic.file, "line": diagnostic.line, "column": diagnostic.col,
+            "end": {"line": end_line, "column": end_col}, "severity": diagnostic.severity,
+            "message": diagnostic.message}
 
 
 @main.command(epilog=epilog(RUN_CODES))

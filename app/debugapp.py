@@ -38,6 +38,7 @@ from esodbg.engines.view import View
 from . import exitcodes
 from .files import LoadError, load_program, read_text, shown
 from .screens.debugger import DebuggerScreen
+from .screens.editor import EditorScreen
 from .screens.help import HelpScreen, describe as describe_keys
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
@@ -69,6 +70,8 @@ BINDINGS = [
     Binding("h", "run_to_cursor", "To cursor", tooltip="run to cursor: continue to the cell or command under the "
             "cursor (breakpoints on the way stop first)"),
     Binding("w", "add_watch", "Watch", tooltip="watch an expression over the state names (a prompt)"),
+    Binding("E", "edit", "Edit", show=False, tooltip="edit the program: highlighted, checked as you type; saving "
+            "reloads it here, keeping the breakpoints and watches that still fit"),
     Binding("D", "data_breakpoint", "Data bp", show=False, tooltip="toggle a data breakpoint on the board cell "
             "under the cursor: stop after any step that changes it"),
     Binding("B", "add_breakpoint", "Bp spec", show=False, tooltip="set a breakpoint of any kind from a spec "
@@ -123,6 +126,9 @@ class DebuggerApp(App[None]):
         super().__init__()
         self.restore = restore  # breakpoints and watches remembered for this file (app.sessions)
         self.remembered: tuple[list[str], list[str]] = ([], [])  # what was restored, what dropped
+        # The breakpoints and watches of the session before an edit that does not parse yet
+        # (sessions.dump), for the session once it does.
+        self.carried: dict | None = None
         self.language, self.path, self.options = language, Path(path), options or {}
         self.preset_input, self.budget = preset_input, budget
         self.CSS = language.style_sheet()  # the language's roles (App.CSS is read when the app starts)
@@ -155,7 +161,9 @@ class DebuggerApp(App[None]):
 
     # ----- loading ----------------------------------------------------------------------------
     def _load(self) -> None:
-        """Read and parse the program (as ``exec`` and ``check`` do) and start a session."""
+        """Read and parse the program (as ``exec`` and ``check`` do) and start a session, with
+        the breakpoints and watches :attr:`carried` over from the session before an edit, else
+        the ones remembered for the file."""
         self.session = None
         try:
             program = load_program(self.path, self.language, self.options)
@@ -170,7 +178,10 @@ class DebuggerApp(App[None]):
         self.warnings = program.warnings
         text = self.preset_input if self.preset_input is not None else ""
         self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
-        if self.restore:
+        if self.carried is not None:
+            self.remembered = sessions.restore(self.carried, self.session, "the session before the edit")
+            self.carried = None
+        elif self.restore:
             self.remembered = sessions.load(self.path, self.session)
 
     def get_default_screen(self) -> Screen:
@@ -186,6 +197,19 @@ class DebuggerApp(App[None]):
         self.title = f"esodbg · {shown(self.path.name)}{shown(named)} ({self.language.title})"
         if self.problem is not None:
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
+
+    def _show_program(self) -> None:
+        """After a reload: the new debugger's screen, or, when the program cannot run, the screen
+        saying why, in place of the screen on top (the old debugger's or the parse error screen).
+        The screen the app started with cannot be replaced (Textual's first screen stays): a new
+        one goes over it, and it is never shown again."""
+        screen = ParseErrorScreen(str(self.path), *self.problem) if self.problem is not None else \
+            DebuggerScreen(self.language, self.path, self.session)
+        self.debugger = screen if isinstance(screen, DebuggerScreen) else None
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     def on_debugger_screen_ready(self) -> None:
         """The debugger's panes are up: draw the state, and say what parsing warned of."""
@@ -204,12 +228,46 @@ class DebuggerApp(App[None]):
     def action_reload(self) -> None:
         """Read the file again (from the parse error screen)."""
         self._load()
-        self.pop_screen()
+        self._show_program()
+
+    # ----- edit mode --------------------------------------------------------------------------
+    def action_edit(self) -> None:
+        """``E``: edit the program (from the debugger when nothing runs, or from the parse error
+        screen)."""
+        if self.running or not (self.screen is self.debugger or isinstance(self.screen, ParseErrorScreen)):
+            return
+        try:
+            text = read_text(self.path, "program", lambda data: self.language.decode(data, str(self.path)))
+        except LoadError as error:
+            self.notify(str(error), title="Edit", severity="error")
+            return
+        self.push_screen(EditorScreen(self.language, self.path, text, self.options, self._saved, self._edited))
+
+    def _saved(self) -> None:
+        """The editor wrote the program: a new session on it (shown when the editor closes),
+        keeping the breakpoints and watches that still make sense, and saying which were not."""
+        if self.session is not None:
+            self.carried = sessions.dump(self.path, self.session)
+        edited = self.carried is not None
+        self._load()
+        kept, dropped = self.remembered if edited else ([], [])
+        self.remembered = ([], [])  # said here, not again when the debugger comes back
         if self.problem is not None:
-            self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
-        else:
-            self.debugger = DebuggerScreen(self.language, self.path, self.session)
-            self.push_screen(self.debugger)
+            count = len(self.problem[1]) if isinstance(self.problem[1], tuple) else 1
+            self.notify(f"saved {shown(self.path.name)}; it cannot run yet ({count} problem{'s' * (count > 1)})",
+                        title="Saved", severity="warning", timeout=5)
+            return
+        self.notify(f"saved {shown(self.path.name)}; the debugger starts it again at step 0"
+                    + (f", keeping {len(kept)}: " + "; ".join(kept) if kept else ""), title="Saved", timeout=5)
+        if dropped:
+            self.notify("\n".join(dropped), title="Dropped: not in the program any more", severity="warning",
+                        timeout=12)
+
+    def _edited(self, saved: bool) -> None:
+        """The editor closed: back to the program's screen, the new one if it was saved."""
+        self.pop_screen()
+        if saved:
+            self._show_program()
 
     # ----- drawing ----------------------------------------------------------------------------
     def watch_outcome(self) -> None:
@@ -294,7 +352,10 @@ class DebuggerApp(App[None]):
                     "add_breakpoint", "hit", "data_breakpoint"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Hide the debugger's keys when there is no program; grey out the ones a run blocks."""
+        """Hide the debugger's keys when there is no program or the editor is open; grey out
+        the ones a run blocks."""
+        if isinstance(self.screen, EditorScreen):
+            return action == "quit"
         if action in self.SESSION_ACTIONS and self.session is None:
             return False
         if action in self.IDLE_ACTIONS and self.running:
@@ -585,7 +646,11 @@ class DebuggerApp(App[None]):
     async def action_quit(self) -> None:
         """Quit at once from any state: a running worker is told to stop (it checks every few
         milliseconds), so the process does not outlive the screen.  The exit code is the one
-        ``esodbg run --help`` lists for the state quit in."""
+        ``esodbg run --help`` lists for the state quit in.  In the editor with unsaved changes,
+        it asks first."""
+        if isinstance(self.screen, EditorScreen) and self.screen.modified:
+            self.screen.action_leave(then=lambda: self.exit(return_code=self.exit_code()))
+            return
         self.cancel.set()
         self.exit(return_code=self.exit_code())
 
@@ -600,12 +665,14 @@ class DebuggerApp(App[None]):
     def on_unmount(self) -> None:
         self.cancel.set()  # however the app ends, a worker must not keep the process alive
         session = self.session
-        # Opened clean (--no-restore) and nothing set: what was remembered stays as it was.
-        if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)):
-            try:  # the breakpoints and watches, for the next time this file is opened
+        try:  # the breakpoints and watches, for the next time this file is opened
+            if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)):
                 sessions.save(self.path, session)
-            except OSError:
-                pass  # the screen is gone: nothing to say it on, and the run itself is unharmed
+            elif self.carried is not None:  # quit while an edit does not parse: keep the ones before it
+                sessions.write(self.path, self.carried)
+            # Else opened clean (--no-restore) and nothing set: what was remembered stays as it was.
+        except OSError:
+            pass  # the screen is gone: nothing to say it on, and the run itself is unharmed
 
     def get_system_commands(self, screen):
         """The command palette (Ctrl+P): every debugger action with its key, then Textual's own."""

@@ -7,11 +7,21 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
+from esodbg.engines.base import Diagnostic
 from esodbg.engines.language import Language
 
 
 class LoadError(Exception):
-    """A file cannot be read as text; the message says which file and why."""
+    """A file cannot be read as text; the message says which file and why, and ``line``/``col``
+    (1-based) where its first undecodable byte is, if that is the reason."""
+
+    def __init__(self, message: str, line: int = 1, col: int = 1, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.line, self.col, self.reason = line, col, reason or message
+
+    def diagnostic(self, file: str) -> Diagnostic:
+        """The problem as a diagnostic at its position (1:1 for a file that cannot be read)."""
+        return Diagnostic(file, self.line, self.col, self.reason)
 
 
 def read_text(path: Path, what: str = "program",
@@ -29,8 +39,8 @@ def read_text(path: Path, what: str = "program",
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise LoadError(f"{path}:{line}:{col}: {what} is not {error.encoding.upper()} text "
-                        f"(byte 0x{data[error.start]:02x})") from None
+        reason = f"{what} is not {error.encoding.upper()} text (byte 0x{data[error.start]:02x})"
+        raise LoadError(f"{path}:{line}:{col}: {reason}", line, col, reason) from None
 
 
 def load_program(path: Path, language: Language, options: dict[str, Any]):

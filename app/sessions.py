@@ -54,19 +54,30 @@ def session_file(program: str | Path) -> Path:
     return state_dir() / "sessions" / f"{path.name[:NAME_CHARS]}.{digest}.json"
 
 
+def dump(program: str | Path, session: Session) -> dict | None:
+    """What is remembered of ``session`` (a session of ``program``), as the JSON object the
+    session file holds, or ``None`` when there is nothing to remember."""
+    breakpoints = [_entry(bp, session) for bp in session.breakpoints]
+    watches = [watch.text for watch in session.watches]
+    if not breakpoints and not watches:
+        return None
+    return {"format": FORMAT, "program": str(Path(program).resolve()), "language": session.language.name,
+            "breakpoints": breakpoints, "watches": watches}
+
+
 def save(program: str | Path, session: Session) -> Path | None:
     """Remember ``session``'s breakpoints and watches for ``program``; returns the file written,
     or ``None`` when there is nothing to remember (a file from before is removed).  Raises
     ``OSError`` if the file cannot be written."""
+    return write(program, dump(program, session))
+
+
+def write(program: str | Path, data: dict | None) -> Path | None:
+    """Remember ``data`` (what :func:`dump` gives) for ``program``, as :func:`save` does."""
     file = session_file(program)
-    language = session.language
-    breakpoints = [_entry(bp, session) for bp in session.breakpoints]
-    watches = [watch.text for watch in session.watches]
-    if not breakpoints and not watches:
+    if data is None:
         file.unlink(missing_ok=True)
         return None
-    data = {"format": FORMAT, "program": str(Path(program).resolve()), "language": language.name,
-            "breakpoints": breakpoints, "watches": watches}
     file.parent.mkdir(parents=True, exist_ok=True)
     # Written whole, then renamed over the old one: a crash never leaves half a file.
     fd, temporary = tempfile.mkstemp(dir=file.parent, prefix=file.name, suffix=".tmp")
@@ -94,9 +105,8 @@ def _entry(bp: Breakpoint, session: Session) -> dict:
 
 def load(program: str | Path, session: Session) -> tuple[list[str], list[str]]:
     """Restore what was remembered for ``program`` into ``session`` (a fresh session of it).
-    Returns ``(restored, dropped)``: the specs of the breakpoints and the watches restored, and
-    a message for each one dropped (or for a file that could not be read).  Never raises for
-    a bad or missing file."""
+    Returns ``(restored, dropped)`` as :func:`restore` does, a file that could not be read
+    being dropped whole.  Never raises for a bad or missing file."""
     file = session_file(program)
     try:
         data = json.loads(file.read_text("utf-8"))
@@ -104,18 +114,26 @@ def load(program: str | Path, session: Session) -> tuple[list[str], list[str]]:
         return [], []
     except (OSError, ValueError) as error:
         return [], [f"the remembered session {file} could not be read: {error}"]
+    return restore(data, session, f"the remembered session {file}")
+
+
+def restore(data: object, session: Session, origin: str = "the session") -> tuple[list[str], list[str]]:
+    """Set the breakpoints and watches of ``data`` (what :func:`dump` gives, of this program
+    or of an earlier version of it) in ``session``, a fresh session.  Returns ``(restored,
+    dropped)``: the specs of the breakpoints and the watches restored, and a message for each
+    one dropped, saying why (``origin`` names ``data`` in a message about all of it).  Never
+    raises for damaged data."""
     if not isinstance(data, dict):
-        return [], [f"the remembered session {file} is damaged (not a JSON object): nothing restored"]
+        return [], [f"{origin} is damaged (not a JSON object): nothing restored"]
     if data.get("format") != FORMAT or type(data.get("format")) is not int:
-        return [], [f"the remembered session {file} has format {data.get('format')!r}, and this esodbg reads "
+        return [], [f"{origin} has format {data.get('format')!r}, and this esodbg reads "
                     f"format {FORMAT}: nothing restored"]
     if data.get("language") != session.language.name:
         return [], [f"the remembered session is for {data.get('language')!r}, not {session.language.name}: "
                     "nothing restored"]
     breakpoints, watches = data.get("breakpoints", []), data.get("watches", [])
     if not isinstance(breakpoints, list) or not isinstance(watches, list):
-        return [], [f"the remembered session {file} is damaged (its breakpoints or watches are not lists): "
-                    "nothing restored"]
+        return [], [f"{origin} is damaged (its breakpoints or watches are not lists): nothing restored"]
     restored, dropped = [], []
     for entry in breakpoints:
         shown = _shown(entry)

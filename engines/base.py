@@ -68,17 +68,37 @@ Location = CellRef | CodeRef
 
 
 class Diagnostic(NamedTuple):
-    """One problem found in a program's text, at a 1-based line and column.  ``severity`` is
-    ``error`` (the program cannot run) or ``warning`` (it runs; see a program's ``warnings``)."""
+    """One problem found in a program's text, at a 1-based line and column (in characters).
+    ``severity`` is ``error`` (the program cannot run) or ``warning`` (it runs; see a program's
+    ``warnings``).  ``end_line``/``end_col`` (exclusive) say where the problem's text ends when
+    the engine knows it (a MessiScript command's span); :meth:`end` finds it otherwise."""
 
     file: str
     line: int
     col: int
     message: str
     severity: str = "error"
+    end_line: int | None = None
+    end_col: int | None = None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}"
+
+    def end(self, text: str) -> tuple[int, int]:
+        """Where the problem's text ends in the program ``text``: 1-based line and exclusive
+        column.  The engine's end when it gave one; else the end of the word at line:col (a run
+        of letters and digits, or of other non-blank characters), at least one character long:
+        what an editor underlines."""
+        if self.end_line is not None and self.end_col is not None:
+            return self.end_line, self.end_col
+        lines = text.split("\n")
+        line = lines[self.line - 1].rstrip("\r") if 0 < self.line <= len(lines) else ""
+        start = end = self.col - 1
+        if start < len(line) and not line[start].isspace():
+            word = line[start].isalnum()
+            while end < len(line) and not line[end].isspace() and line[end].isalnum() == word:
+                end += 1
+        return self.line, max(end, start + 1) + 1
 
 
 class ParseError(Exception):

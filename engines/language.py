@@ -30,6 +30,9 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``decode(data, filename) -> str`` (optional)
     The text of a program file; the default is UTF-8 (a leading BOM dropped).  Raises
     ``UnicodeDecodeError`` for a file that is not text.
+``encode(text, filename) -> bytes`` (optional)
+    The bytes of a program file whose text is ``text``, as the debugger's editor saves it; the
+    default is UTF-8 (a GCG record keeps its declared ``#character-encoding``).
 ``variables(machine) -> Mapping[str, Any]`` (optional)
     The state as the names of :attr:`Language.names`, for breakpoint conditions, log messages and
     watches: a :class:`~esodbg.engines.names.Names` computing a value only when it is looked up.
@@ -209,6 +212,14 @@ class Language:
         if decode is not None:
             return decode(data, filename)
         return data.decode("utf-8-sig")
+
+    def encode(self, text: str, filename: str) -> bytes:
+        """The bytes of a program file whose text is ``text``, as :meth:`decode` reads it back
+        (``UnicodeEncodeError`` if the file's encoding cannot hold a character)."""
+        encode = getattr(self.impl, "encode", None)
+        if encode is not None:
+            return encode(text, filename)
+        return text.encode("utf-8")
 
     # ----- power debugging ----------------------------------------------------------------------
     @property

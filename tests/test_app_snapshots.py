@@ -281,3 +281,33 @@ def test_power_debugging_tabs_and_timeline(snap_compare, in_dir, tab, size):
 def test_power_debugging_breakpoint_prompt_with_an_error(snap_compare, in_dir):
     assert snap_compare(app(in_dir, EXAMPLES / "fifteen", "99.15"),
                         press=["B", *typed("cell:puzzle:2,0 if acc >")], terminal_size=SIZE)
+
+
+# ----- Edit mode (issue 16): a diagnostic underlined with its message, the unsaved-changes question ----
+
+async def edit_with_a_problem(pilot) -> None:
+    """E, then a label that is not a number typed into the puzzle, checked."""
+    from esodbg.app.widgets.editor import ProgramEditor
+
+    await pilot.press("E")
+    await pilot.pause()
+    editor = pilot.app.screen.query_one(ProgramEditor)
+    editor.move_cursor((2, 0))
+    editor.insert("x")
+    await pilot.pause(0.5)  # the check runs a moment after the last keystroke
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_editor_showing_a_diagnostic(snap_compare, in_dir, size, tmp_path):
+    (tmp_path / "hello.15").write_bytes((EXAMPLES / "fifteen" / "hello.15").read_bytes())
+    assert snap_compare(app(in_dir, tmp_path, "hello.15"), run_before=edit_with_a_problem, terminal_size=size)
+
+
+def test_editor_asks_before_leaving_unsaved_changes(snap_compare, in_dir, tmp_path):
+    async def run_before(pilot):
+        await edit_with_a_problem(pilot)
+        await pilot.press("escape")
+
+    (tmp_path / "hello.15").write_bytes((EXAMPLES / "fifteen" / "hello.15").read_bytes())
+    assert snap_compare(app(in_dir, tmp_path, "hello.15"), run_before=run_before, terminal_size=SIZE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -94,6 +95,43 @@ def test_check_reports_ok_or_diagnostics(tmp_path):
     prog.write_text("1,0\n")
     result = esodbg("check", prog)
     assert result.returncode == 2 and "missing command block" in result.stderr
+
+
+def test_check_format_json_gives_editors_each_problem_with_its_extent(tmp_path):
+    """check --format json: a JSON array on stdout of {file, line, column, end, severity,
+    message}; the end is the engine's (a MessiScript command) or the end of the word at the
+    position; exit 2 with an error, 0 with none or only warnings."""
+    prog = tmp_path / "bad.15"
+    prog.write_text("1,2\n3,xyz\n")
+    result = esodbg("check", "--format", "json", prog)
+    assert result.returncode == 2 and result.stderr == ""
+    assert json.loads(result.stdout) == [{
+        "file": str(prog), "line": 2, "column": 3, "end": {"line": 2, "column": 6}, "severity": "error",
+        "message": "invalid puzzle label 'xyz': expected an integer"}]
+    ok = esodbg("check", "--format", "json", FIFTEEN / "hello.15")
+    assert (ok.returncode, json.loads(ok.stdout)) == (0, [])
+    empty = tmp_path / "empty.ttg"
+    empty.write_text("")
+    warned = esodbg("check", "--format", "json", empty)
+    assert warned.returncode == 0 and [d["severity"] for d in json.loads(warned.stdout)] == ["warning"]
+    messi = tmp_path / "m.messi"
+    messi.write_text("Toca Messi.\nLe pega Messiiii... ¡gol!", "utf-8")
+    [problem] = json.loads(esodbg("check", "--format", "json", messi).stdout)
+    assert (problem["line"], problem["column"], problem["end"]) == (2, 21, {"line": 2, "column": 26})
+
+
+@pytest.mark.parametrize("content, problem", [
+    (b"\xff\xfe", {"line": 1, "column": 1, "message": "program is not UTF-8 text (byte 0xff)"}),
+    (None, {"line": 1, "column": 1, "message": "cannot read program"}),
+])
+def test_check_format_json_reports_an_unreadable_file_as_a_diagnostic(tmp_path, content, problem):
+    prog = tmp_path / "x.15"
+    if content is not None:
+        prog.write_bytes(content)
+    result = esodbg("check", "--format", "json", prog)
+    [found] = json.loads(result.stdout)
+    assert result.returncode == 2 and found["message"].startswith(problem.pop("message"))
+    assert {key: found[key] for key in problem} == problem
 
 
 @pytest.mark.parametrize("command, codes", [

@@ -1,5 +1,6 @@
 """Shown instead of the debugger when the program does not parse: each problem with file, line
-and column, and the source with the first problem marked.  ``r`` reads the file again."""
+and column, and the source with the first problem marked.  ``e`` edits it, ``r`` reads the file
+again."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from ..widgets.source import SourceView
 class ParseErrorScreen(Screen[None]):
     """The diagnostics of a program that cannot run."""
 
-    BINDINGS = [Binding("r", "app.reload", "Reload file"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("e", "app.edit", "Edit"), Binding("r", "app.reload", "Reload file"),
+                Binding("q", "app.quit", "Quit")]
 
     def __init__(self, path: str, source: str, diagnostics: tuple[Diagnostic, ...] | str) -> None:
         super().__init__()
@@ -36,7 +38,7 @@ class ParseErrorScreen(Screen[None]):
                 text.append(f"{shown(d.file)}:{d.line}:{d.col}: ", "bold")
                 text.append("error: ", "bold red")
                 text.append(f"{d.message}\n")
-        text.append("\nFix the file and press r to read it again, or q to quit.", "dim")
+        text.append("\nPress e to fix it here, or fix the file and press r to read it again; q quits.", "dim")
         with Vertical(id="parse-error"):
             yield Static(text, id="diagnostics")
             yield SourceView(id="error-source")

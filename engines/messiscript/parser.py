@@ -169,7 +169,7 @@ def parse(source: str, filename: str = "<program>") -> Program:
     problems: list[Diagnostic] = []
 
     def problem(span: Span, message: str) -> None:
-        problems.append(Diagnostic(filename, span.line, span.col, message))
+        problems.append(Diagnostic(filename, span.line, span.col, message, end_line=span.end_line, end_col=span.end_col))
 
     start = 0
     while start <= len(low):

@@ -48,6 +48,19 @@ def decode_gcg(data: bytes) -> str:
         return data.decode("iso-8859-1")
 
 
+def encode_gcg(text: str) -> bytes:
+    """The bytes of a GCG record whose text is ``text``: in the encoding its first line
+    declares (``#character-encoding``), when Python knows it, else UTF-8, so that
+    :func:`decode_gcg` reads back the same text.  ``UnicodeEncodeError`` if the declared
+    encoding cannot hold a character."""
+    declared = ENCODING.match(re.split(r"[\r\n]", text, maxsplit=1)[0].strip().encode("utf-8"))
+    try:
+        codec = codecs.lookup(declared.group(1).decode("ascii")).name if declared else "utf-8"
+    except (LookupError, UnicodeDecodeError):
+        codec = "utf-8"  # unknown: decode_gcg reads the record as undeclared, UTF-8 first
+    return text.encode(codec)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One ``>nick: …`` line.  ``kind`` is ``play``, ``exchange``, ``pass``, ``withdrawn``,

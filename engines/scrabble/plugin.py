@@ -12,14 +12,14 @@ from typing import Any
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .game import PLACE
-from .gcg import decode_gcg
+from .gcg import decode_gcg, encode_gcg
 from .machine import ScrabbleMachine, executed_words
 from .program import is_gcg, parse
 from .state import final_state as state, trace
 from .view import view
 
 machine = ScrabbleMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "counted", "variables", "data", "counters"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "encode", "counted", "variables", "data", "counters"]
 
 
 def final_state(m: ScrabbleMachine, max_steps: int | None = None) -> dict:
@@ -35,6 +35,11 @@ def decode(data: bytes, filename: str) -> str:
     """The text of a program file: a ``.gcg`` by :func:`decode_gcg` (never fails), anything else
     as UTF-8 with a leading BOM dropped (``UnicodeDecodeError`` if it is not)."""
     return decode_gcg(data) if is_gcg(filename) else data.decode("utf-8-sig")
+
+
+def encode(text: str, filename: str) -> bytes:
+    """The bytes of a program file: a ``.gcg`` by :func:`encode_gcg`, anything else as UTF-8."""
+    return encode_gcg(text) if is_gcg(filename) else text.encode("utf-8")
 
 
 # ----- power debugging (docs/scrabble.md, "The machine") ----------------------------------------
