@@ -13,6 +13,7 @@ reading and parsing the program with the engine included.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import time
 from pathlib import Path
@@ -61,19 +62,27 @@ def stoned_go(size: int) -> str:
 
 
 def scrabble(size: int) -> str:
-    lines = [line for line in (ROOT.parent / "shared/corpus/scrabble/hello_world.scrabble").read_text("utf-8").splitlines()
-             if line and not line.startswith("#")] if (ROOT.parent / "shared").is_dir() else \
-        ["SAT      -1,0 across # forms SAT 6", "M.NUS    -6,-6 down", "8H W(OR)d"]
-    return "#rules loose\n" + _repeat("\n".join(lines) + "\n", size)
+    """The corpus's hello_world.scrabble (loose rules) over and over, each copy moved to squares
+    of its own (loose rules have no edge; a tile on an occupied square is an error)."""
+    corpus = ROOT.parent / "shared/corpus/scrabble/hello_world.scrabble"
+    text = (corpus if corpus.is_file() else EXAMPLES / "scrabble/hello_world.scrabble").read_text("utf-8")
+    plays = [line for line in text.splitlines() if line and not line.startswith("#")]
+    copies = max(1, size // len(("\n".join(plays) + "\n").encode("utf-8")))
+    out = ["#rules loose"]
+    for k in range(copies):
+        dx, dy = 20 * (k % 50), 20 * (k // 50)  # copies side by side, 50 a row
+        out += [re.sub(r"^(\S+\s+)(-?\d+)\s*,\s*(-?\d+)", lambda m: f"{m[1]}{int(m[2]) + dx},{int(m[3]) + dy}", line)
+                for line in plays]
+    return "\n".join(out) + "\n"
 
 
 def gcg(size: int) -> str:
-    events = ("#player1 doug Doug\n#player2 emely Emely\n"
-              ">doug: DINNVWY 8D WINDY +32 32\n>emely: DEIILTZ 4B TIL.. +24 79\n"
-              ">emely: DEIILTZ --  -24 55\n>Noah: ?DLORRS I8 R.SOLDeR +62 129\n"
-              ">Noah: INNRRSW -WINNR +0 67\n>Bob: DOFAJEE (challenge) +5 126\n"
-              "#note Huge break! 8A AN(THEMING)\n>emely:  (OPEG) +14 345\n")
-    return "#character-encoding UTF-8\n" + _repeat(events, size)
+    """examples/scrabble/doug_v_emely.gcg with passes and exchanges (which score nothing) before
+    its first play, as many as make the size."""
+    game = (EXAMPLES / "scrabble/doug_v_emely.gcg").read_text("utf-8")
+    players, events = game.split("\n>", 1)
+    filler = ">player1: DINNVWY - +0 0\n>player2: ADEEGIL -ADE +0 0\n#note Both wait for better tiles.\n"
+    return f"#character-encoding UTF-8\n{players}\n" + _repeat(filler, size - len(game)) + ">" + events
 
 
 PROGRAMS = {"fifteen": fifteen, "messiscript": messiscript, "ttg": ttg, "stoned-go": stoned_go,
@@ -138,7 +147,7 @@ def first_frame(name: str, size: int) -> str:
             start = time.perf_counter()
             app = DebuggerApp(for_file(path), path, "")
             async with app.run_test(size=(120, 40)) as pilot:
-                while app.session is None and app.debugger is None:
+                while app.debugger is None and app.problem is None:  # a problem: the parse error screen
                     await pilot.pause(0.01)
                 await pilot.pause()
                 if not app.screen.query(SourceView) or app.screen.query_one(SourceView).highlighter is None:

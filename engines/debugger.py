@@ -112,6 +112,7 @@ class Session:
         self._history_options = history_options
         self.history = History(self.machine.snapshot(), **history_options)
         self._plan: _Plan | None = None
+        self._view: tuple[tuple, Any] | None = None  # (state, its view): see view()
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -125,10 +126,16 @@ class Session:
 
     def view(self):
         """The presentation model of the current state (given the latest step records the
-        language's view asks for)."""
+        language's view asks for).  The last one built is kept until the state changes: the
+        app asks for it several times a frame (the first frame three times), and a big
+        program's view is dear.  A state is its step, status and the records the view is given
+        (a step back re-executes into new records, so a rebuilt history rebuilds the view)."""
         wanted = self.language.recent_steps
         recent = tuple(islice(reversed(self.history.undo), wanted))[::-1] if wanted > 1 else ()
-        return self.language.view(self.machine, self.last, recent)
+        key = (self.machine.steps, self.machine.status, self.last, recent)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.language.view(self.machine, self.last, recent))
+        return self._view[1]
 
     @cached_property
     def first_view(self):

@@ -25,18 +25,22 @@ UNDO_RECORDS = 256  # recent steps that can be undone without re-execution
 def deep_size(value) -> int:
     """Approximate bytes held by a snapshot: tuples are followed, other values are leaves.
 
-    Iterative, and each object counts once: a Tic Tac Toe Grow state nests its Backspace
-    records as a linked list of tuples as deep as the program is long, and shares boards
-    between them."""
+    Iterative, and each tuple counts once: a Tic Tac Toe Grow state nests its Backspace records
+    as a linked list of tuples as deep as the program is long, and shares boards between them.
+    Leaves count where they appear, by the tuple, at C speed: a 1 MB 15 puzzle's state holds
+    200,000 numbers, and one Python step each would cost a fifth of the debugger's first frame."""
+    getsizeof = sys.getsizeof
     size, seen, stack = 0, set(), [value]
     while stack:
         item = stack.pop()
         if id(item) in seen:
             continue
         seen.add(id(item))
-        size += sys.getsizeof(item)
+        size += getsizeof(item)
         if isinstance(item, tuple):
-            stack.extend(item)
+            inner = [child for child in item if isinstance(child, tuple)]
+            stack.extend(inner)
+            size += sum(map(getsizeof, item)) - sum(map(getsizeof, inner))
     return size
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from functools import cache
+from itertools import repeat
 
 from rich.style import Style
 from rich.text import Text
@@ -66,7 +67,7 @@ class SourceView(ScrollView, can_focus=False):
         self.selected: Span | None = None  # a stack frame's position the user selected
         self.fault = False
         self.breakpoints: frozenset[int] = frozenset()
-        self._gutter, self._width = 3, 0
+        self._gutter, self._width, self._longest = 3, 0, 0
         self._rows: list[tuple[int, int, int]] = []
         self._first_row: list[int] = []
 
@@ -81,12 +82,19 @@ class SourceView(ScrollView, can_focus=False):
         self.code = code
         self.can_focus = code is not None
         marks: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+        lines = len(self.lines)
         for span, role in code.marks if code else ():
+            line = span.line
+            if line == span.end_line:  # most marks (a big program has a few hundred thousand): inlined _pieces
+                if line <= lines:
+                    marks[line - 1].append((span.col - 1, max(span.end_col - 1, span.col), role))
+                continue
             for line, start, end in self._pieces(span):
                 marks[line].append((start, end, role))
         self._marks = dict(marks)
         self._starts = [(span.line, span.col) for span, _ in code.steps] if code else []
         self._gutter = len(str(len(self.lines))) + 2
+        self._longest = max(map(len, self.lines), default=0)
         self._width = 0  # lay out again even if the width is the same
         self._layout()
 
@@ -102,6 +110,12 @@ class SourceView(ScrollView, can_focus=False):
         if width == self._width:
             return
         self._width = width
+        if self._longest <= width:  # nothing wraps: a row per line, made at C speed (a big program has 100,000s)
+            self._rows = list(zip(range(len(self.lines)), repeat(0), map(len, self.lines)))
+            self._first_row = list(range(len(self.lines)))
+            self.virtual_size = Size(self._gutter + width, len(self._rows))
+            self.refresh()
+            return
         rows, first = [], []
         for index, line in enumerate(self.lines):
             first.append(len(rows))

@@ -71,6 +71,31 @@ def parse(text: str, filename: str = "<program>") -> Program:
     first, end = _block(lines, 0)
     if first == end:
         raise fail(first + 1 if first < len(lines) else len(lines), 1, "expected the puzzle: rows of comma-separated piece numbers")
+    puzzle = _valid_puzzle(lines[first:end])
+    if puzzle is None:  # something is wrong: go cell by cell to the first problem, to say where
+        puzzle = _checked_puzzle(lines, first, end, fail)
+    return _commands(text, lines, end, filename, puzzle, fail)
+
+
+def _valid_puzzle(rows: list[str]) -> list[tuple[int, ...]] | None:
+    """The puzzle's rows if they are valid (rules 1–2), else ``None``: the fast way, with no
+    positions kept (a 1 MB puzzle has 100,000 pieces).  ``int`` ignores the whitespace around a
+    number as ``str.strip`` does, so it accepts exactly the cells :func:`_checked_puzzle` does."""
+    try:
+        puzzle = [tuple(int(cell) for cell in row.split(",")) for row in rows]
+    except ValueError:
+        return None
+    width = len(puzzle[0])
+    if any(len(row) != width for row in puzzle):
+        return None
+    n = len(puzzle) * width
+    labels = {label for row in puzzle for label in row}
+    return puzzle if len(labels) == n and min(labels) == 0 and max(labels) == n - 1 else None
+
+
+def _checked_puzzle(lines: list[str], first: int, end: int, fail) -> list[tuple[int, ...]]:
+    """The puzzle in ``lines[first:end]``, or its first problem (rules 1–2) raised at its line
+    and column."""
     puzzle: list[tuple[int, ...]] = []
     seen: dict[int, tuple[int, int]] = {}
     for i in range(first, end):
@@ -92,8 +117,12 @@ def parse(text: str, filename: str = "<program>") -> Program:
         if not 0 <= label < n:
             raise fail(line, col, f"piece {label} is out of range: a {len(puzzle)}x{len(puzzle[0])} puzzle has pieces 0 to {n - 1}")
     # n distinct labels all in range means every label 0 … n-1 is there exactly once.
+    return puzzle
 
-    # Rules 3–5: the command block, same shape, commands of at most two characters.
+
+def _commands(text: str, lines: list[str], end: int, filename: str, puzzle: list[tuple[int, ...]], fail) -> Program:
+    """Rules 3–5: the command block after the puzzle (which ends at line ``end``), same shape,
+    commands of at most two characters; the program."""
     cfirst, cend = _block(lines, end)
     if cfirst == cend:
         last = len(lines)

@@ -11,6 +11,7 @@ with the running totals).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..base import Span, StepRecord
@@ -210,38 +211,45 @@ def _list(machine: ScrabbleMachine) -> Panel:
                  tuple(values) or (Value("—", "no word yet"),), listing=True)
 
 
+@lru_cache(maxsize=2)
+def _lines(source: str) -> list[str]:
+    """``source``'s lines, split once per program (not once per row shown)."""
+    return source.split("\n")
+
+
 def _line_span(source: str, line: int) -> Span:
     """The whole of 1-based ``line`` of ``source``."""
-    text = source.split("\n")[line - 1] if line >= 1 else ""
+    text = _lines(source)[line - 1] if line >= 1 else ""
     return Span(line, 1, line, len(text.rstrip("\r")) + 1)
 
 
 def _plays(machine: ScrabbleMachine, last_play: int | None) -> Panel:
     """The plays in order (GCG: every event, with the running totals), the last one put down
-    current; each stands for its line of the file."""
+    current; each stands for its line of the file.  Only the rows shown are built: a big
+    program has hundreds of thousands."""
     program = machine.program
-    done = {index for _, index in program.actions[:machine.acts]}
     if program.gcg:
+        events = program.events
+        centre = next((i for i, e in enumerate(events) if e.kind == "play" and e.play == last_play), 0)
         rows = []
-        for event in program.events:
+        for event in events[max(0, centre - PLAYS_SHOWN):centre + PLAYS_SHOWN + 1]:
             play = program.plays[event.play] if event.play is not None else None
             note = ", ".join(map(_describe, play.words)) + (" · bingo" if play.bingo else "") if play and \
                 event.kind == "play" else event.kind
             current = event.kind == "play" and event.play == last_play
             rows.append(Value(f"{event.line}: {event.player} {event.move}", f"{event.score:+d} → {event.cumulative}",
                               current=current, note=note, span=_line_span(program.source, event.line)))
-        centre = next((i for i, v in enumerate(rows) if v.current), 0)
     else:
+        done = {index for _, index in program.actions[:machine.acts]}
+        centre = last_play or 0
         rows = []
-        for play in program.plays:
+        for play in program.plays[max(0, centre - PLAYS_SHOWN):centre + PLAYS_SHOWN + 1]:
             words = ", ".join(map(_describe, play.words)) or "no word"
             rows.append(Value(f"{play.line}: {play.position} {play.direction} {play.tiles}",
                               f"{words} = {play.score}", current=play.index == last_play,
                               note=("bingo · " if play.bingo else "") + ("" if play.index in done else "to come"),
                               span=play.span))
-        centre = last_play or 0
-    shown = rows[max(0, centre - PLAYS_SHOWN):centre + PLAYS_SHOWN + 1]
-    return Panel("plays", "Plays" if not program.gcg else "Game record", tuple(shown) or (Value("—", "no play"),),
+    return Panel("plays", "Plays" if not program.gcg else "Game record", tuple(rows) or (Value("—", "no play"),),
                  grow=True, listing=True)
 
 

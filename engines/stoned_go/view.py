@@ -37,10 +37,13 @@ _codes: WeakKeyDictionary = WeakKeyDictionary()  # machine -> its program's Code
 def code(program: Program) -> Code:
     """The source as the code board: each command's span and label (a command's index is its
     place in ``program.commands``), all marked ``code``."""
-    steps = tuple((c.span, c.text) for c in program.commands)
-    marks = [(c.span, "code") for c in program.commands]
-    marks += [(c.close, "code") for c in program.commands if c.close is not None and c.close != c.span]
-    return Code(steps, tuple(sorted(set(marks))))
+    commands = program.commands
+    steps = tuple((c.span, c.text) for c in commands)
+    # Every mark is ``code``: sort the spans bare, each once (macros repeat their bodies'), from
+    # first-seen order, which is mostly source order already (a sort of runs, not of a shuffle).
+    spans = dict.fromkeys(c.span for c in commands)
+    spans.update(dict.fromkeys(c.close for c in commands if c.close is not None))
+    return Code(steps, tuple((span, "code") for span in sorted(spans)))
 
 
 def _code(machine: StonedGoMachine) -> Code:

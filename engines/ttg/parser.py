@@ -8,6 +8,8 @@ so does an empty file, which halts at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from itertools import repeat
 from pathlib import PurePath
 
 from ..base import Diagnostic, Span
@@ -45,16 +47,19 @@ def parse(text: str, filename: str) -> Program:
     """The program in ``text`` (already decoded, BOM dropped), read from ``filename``."""
     keys: list[str] = []
     spans: list[Span] = []
-    line, col = 1, 1
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        width = 2 if ch == "\r" and text.startswith("\n", i + 1) else 1
-        key = ENTER if width == 2 else ch
-        keys.append(key)
-        spans.append(Span(line, col, line, col + 1))
-        line, col = (line + 1, 1) if key == ENTER else (line, col + 1)
-        i += width
+    # Line by line, not a Python step per keystroke (a 1 MB program is a million of them); a
+    # span built by tuple.__new__ skips the Python-level NamedTuple constructor.
+    new_span = partial(tuple.__new__, Span)
+    lines = text.split("\n")
+    for line, chars in enumerate(lines, 1):
+        enter = line < len(lines)  # every line but the last ends in an Enter keystroke
+        if enter and chars.endswith("\r"):  # R1: CR LF is one Enter, at the CR's column
+            chars = chars[:-1]
+        keys.extend(chars)
+        if enter:
+            keys.append(ENTER)
+        count = len(chars) + enter
+        spans.extend(map(new_span, zip(repeat(line), range(1, count + 1), repeat(line), range(2, count + 2))))
     warnings = ()
     if not keys:
         warnings = (Diagnostic(filename, 1, 1, "the file is empty: no keystroke is typed, so the program halts at "
