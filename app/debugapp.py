@@ -200,17 +200,25 @@ class DebuggerApp(App[None]):
             self.push_screen(ParseErrorScreen(str(self.path), *self.problem))
 
     def _show_program(self) -> None:
-        """After a reload: the new debugger's screen, or, when the program cannot run, the screen
-        saying why, in place of the screen on top (the old debugger's or the parse error screen).
-        The screen the app started with cannot be replaced (Textual's first screen stays): a new
-        one goes over it, and it is never shown again."""
-        screen = ParseErrorScreen(str(self.path), *self.problem) if self.problem is not None else \
-            DebuggerScreen(self.language, self.path, self.session)
-        self.debugger = screen if isinstance(screen, DebuggerScreen) else None
-        if len(self.screen_stack) > 1:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        """After a reload, with the program's screen on top (the debugger's or the parse error
+        screen): the debugger showing the new session, or, when the program cannot run, the
+        screen saying why.  The debugger's screen is reused (Textual cannot replace the first
+        screen, which it often is), so no screen keeps an old session alive."""
+        stack = self.screen_stack
+        if self.problem is not None:
+            self.debugger = None
+            screen = ParseErrorScreen(str(self.path), *self.problem)
+            self.switch_screen(screen) if len(stack) > 1 else self.push_screen(screen)
+            return
+        debugger = next((screen for screen in stack if isinstance(screen, DebuggerScreen)), None)
+        if debugger is None:  # it never ran: the parse error screen over a blank one
+            self.debugger = DebuggerScreen(self.language, self.path, self.session)
+            self.switch_screen(self.debugger)
+            return
+        while self.screen is not debugger:  # the parse error screen of an earlier save
+            self.pop_screen()
+        self.debugger = debugger
+        self.run_worker(debugger.reload(self.session), group="reload")
 
     def on_debugger_screen_ready(self) -> None:
         """The debugger's panes are up: draw the state, and say what parsing warned of."""

@@ -13,6 +13,7 @@ from rich.style import Style
 from esodbg.app.debugapp import DebuggerApp
 from esodbg.app.screens.editor import EditorScreen, LeaveScreen
 from esodbg.app.screens.parse_error import ParseErrorScreen
+from esodbg.app.widgets.board import BoardView
 from esodbg.app.widgets.editor import ProgramEditor
 from esodbg.engines.base import CellRef, CodeRef, Diagnostic
 from esodbg.engines.registry import by_name, for_file
@@ -144,8 +145,14 @@ async def test_saving_writes_the_file_and_reloads_keeping_the_breakpoints_that_s
         assert isinstance(app.screen, EditorScreen) and not app.screen.modified  # saving stays in the editor
         await pilot.press("escape")
         await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         assert app.screen is app.debugger and app.debugger.session is app.session
-        assert len(app.session.first_view.boards[0].rows[0]) == 2
+        [board] = app.debugger.query(BoardView)  # drawn again for the new program
+        assert len(board.board.rows) == 1 and len(board.board.rows[0]) == 2
+        tabs = app.debugger.query_one("#lists")
+        assert str(tabs.get_tab("tab-breakpoints").label) == "Breakpoints 1"
+        assert str(tabs.get_tab("tab-watches").label) == "Watches 1"
 
 
 async def test_a_save_that_does_not_parse_shows_the_problem_and_keeps_the_breakpoints_for_the_fix(tmp_path):

@@ -88,6 +88,13 @@ class DebuggerScreen(Screen):
         yield Static(f"The terminal is too small for esodbg: it needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
                      "Make the window bigger, or press q to quit.", id="too-small")
 
+    async def reload(self, session: Session) -> None:
+        """Show ``session`` instead (the program was edited and saved): the panes are made again
+        for it, since its boards and panels may differ, and :class:`Ready` is posted again."""
+        self.session, self.furthest = session, 0
+        await self.recompose()
+        self.on_mount()
+
     def on_mount(self) -> None:
         view = self.session.view()
         source = self.query_one(SourceView)
