@@ -265,3 +265,7 @@ def test_the_editor_finds_on_demand_the_highlights_textarea_finds_for_the_whole_
     rows = range(editor.document.line_count)
     assert [sorted(lazy[row]) for row in rows] == [sorted(whole[row]) for row in rows]
     assert any(whole[row] for row in rows)
+    # The height it counts at once is the one Textual sums line by line.
+    from textual.document._wrapped_document import WrappedDocument
+
+    assert editor.wrapped_document.height == WrappedDocument.height.fget(editor.wrapped_document) == len(rows)

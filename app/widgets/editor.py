@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.document._wrapped_document import WrappedDocument
 from textual.widgets import TextArea
 
 from esodbg import grammars
@@ -62,6 +63,13 @@ class ProgramEditor(TextArea):
         """The first diagnostic on the 0-based ``line``, if any."""
         return next((d for first, last, d in self._lines if first <= line <= last), None)
 
+    def _set_document(self, text: str, language: str | None) -> None:
+        super()._set_document(text, language)
+        # Soft wrap is off: one row per line, counted at once (WrappedDocument sums over every
+        # line each time it is asked, which is once per row drawn: a second a keystroke on a
+        # 100,000-line program).
+        self.wrapped_document.__class__ = _OneRowPerLine
+
     def _build_highlight_map(self) -> None:
         """Forget the highlights: :class:`_Highlights` finds them for the rows drawn, a few
         screens at a time.  (``TextArea`` would query the whole file after every keystroke: 3 s
@@ -90,6 +98,14 @@ class ProgramEditor(TextArea):
             severity, text = message
             line.append(SUFFIX + text, MESSAGE[severity])
         return line
+
+
+class _OneRowPerLine(WrappedDocument):
+    """A wrapped document that never wraps: its height is its number of lines."""
+
+    @property
+    def height(self) -> int:
+        return self.document.line_count
 
 
 class _Highlights(dict):
