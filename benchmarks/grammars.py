@@ -7,7 +7,9 @@ the visible rows does).  Each figure is the median of several runs, in milliseco
 
 With ``--debugger``, also the debugger's first frame on each program (issue 16: ≤ 1 s): from
 starting the app (120×40, headless) to the first frame drawn with the code pane highlighted —
-reading and parsing the program with the engine included.
+reading and parsing the program with the engine included.  With ``--editor``, the edit mode's
+editor on each program: the time to open it, and to type a character and see it drawn (the
+mean of five).
 """
 
 from __future__ import annotations
@@ -157,12 +159,43 @@ def first_frame(name: str, size: int) -> str:
         return asyncio.run(run())
 
 
+def editor(name: str, size: int) -> str:
+    """Seconds to open the editor on the 1 MB program, and milliseconds per keystroke drawn."""
+    import asyncio
+
+    from textual.app import App
+
+    from esodbg.app.widgets.editor import ProgramEditor
+
+    text = PROGRAMS[name](size)
+
+    class Editing(App):
+        def compose(self):
+            yield ProgramEditor(text, name)
+
+    async def run() -> str:
+        start = time.perf_counter()
+        app = Editing()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            opened = time.perf_counter() - start
+            area = app.query_one(ProgramEditor)
+            start = time.perf_counter()
+            for _ in range(5):
+                area.insert("x")
+                await pilot.pause()
+            return f"open {opened:.2f} s, keystroke {(time.perf_counter() - start) / 5 * 1000:.0f} ms"
+
+    return asyncio.run(run())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"some of {', '.join(grammars.NAMES)} (default: all)")
     parser.add_argument("--size", type=int, default=1_000_000, help="program size in bytes (default 1 MB)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--debugger", action="store_true", help="also time the debugger's first frame on each program")
+    parser.add_argument("--editor", action="store_true", help="also time the editor on each program")
     args = parser.parse_args()
     for name in args.names:
         if name not in PROGRAMS:
@@ -177,6 +210,10 @@ def main() -> None:
         print("\ndebugger, first frame (120x40, engine parse included):")
         for name in args.names or grammars.NAMES:
             print(f"{name:<12} {first_frame(name, args.size)}")
+    if args.editor:
+        print("\neditor (120x40; the parse that checks the text runs apart, in a thread, and is not counted):")
+        for name in args.names or grammars.NAMES:
+            print(f"{name:<12} {editor(name, args.size)}")
 
 
 if __name__ == "__main__":
