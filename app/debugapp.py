@@ -358,7 +358,7 @@ class DebuggerApp(App[None]):
                        "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
-                    "add_breakpoint", "hit", "data_breakpoint"}
+                    "add_breakpoint", "hit", "data_breakpoint", "edit"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program or the editor is open; grey out
@@ -685,7 +685,7 @@ class DebuggerApp(App[None]):
 
     def get_system_commands(self, screen):
         """The command palette (Ctrl+P): every debugger action with its key, then Textual's own."""
-        if self.session is not None:
+        if self.session is not None and not isinstance(screen, EditorScreen):
             seen = set()
             for binding in [*self.BINDINGS, *self.unit_bindings]:
                 if binding.description and binding.action not in seen:

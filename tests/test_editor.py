@@ -64,9 +64,11 @@ async def test_e_opens_the_program_highlighted_by_its_grammar_with_no_problems(t
         assert editor.text == program.read_text("utf-8")
         assert editor.language == "fifteen" and editor.is_syntax_aware and editor.has_focus
         assert editor.diagnostics == () and "no problems" in str(app.screen.query_one("#editor-status").render())
-        # The debugger's keys are off while typing: n is a letter here, not a step.
+        # The debugger's keys are off while typing: n is a letter here, not a step; nor are its
+        # actions in the command palette.
         await pilot.press("n")
         assert app.session.steps == 0 and editor.text.startswith("n")
+        assert not [c for c in app.get_system_commands(app.screen) if c.title.startswith("Step")]
 
 
 async def test_a_problem_typed_is_underlined_with_its_message_on_the_line(tmp_path):
