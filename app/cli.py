@@ -30,7 +30,7 @@ from esodbg.engines.language import Export, Language, Option
 
 from esodbg.app import exitcodes
 from esodbg.app.exitcodes import BAD_INPUT, BREAKPOINT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
-from esodbg.app.files import LoadError, load_program, read_text
+from esodbg.app.files import LoadError, load_program, read_program, read_text
 
 CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
 
@@ -479,7 +479,7 @@ def check(file: Path, format_: str, lang: str | None, **values: Any) -> None:
     options = options_for(language, values)
     text, problems = "", ()
     try:
-        text = read_text(file, "program", lambda data: language.decode(data, str(file)))
+        text = read_program(file, language)
         problems = language.parse(text, str(file), options).warnings
     except LoadError as error:
         problems = (error.diagnostic(str(file)),)
@@ -520,7 +520,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     language = choose_language(file, lang)
     options = options_for(language, values)
     try:  # unreadable: exit 2 here; a parse error gets its own screen in the app
-        read_text(file, "program", lambda data: language.decode(data, str(file)))
+        read_program(file, language)
     except LoadError as error:
         fail(str(error))
     preset = preset_input(input_text, input_file)

@@ -36,7 +36,7 @@ from esodbg.engines.language import Language
 from esodbg.engines.view import View
 
 from . import exitcodes
-from .files import LoadError, frozen_after, load_program, read_text, shown
+from .files import LoadError, frozen_after, load_program, read_program, shown
 from .screens.debugger import DebuggerScreen
 from .screens.editor import EditorScreen
 from .screens.help import HelpScreen, describe as describe_keys
@@ -172,8 +172,7 @@ class DebuggerApp(App[None]):
                 self.problem = ("", str(error))
                 return
             except ParseError as error:
-                self.problem = (read_text(self.path, "program", lambda data: self.language.decode(data, str(self.path))),
-                                error.diagnostics)
+                self.problem = (read_program(self.path, self.language), error.diagnostics)
                 return
             self.problem = None
             self.warnings = program.warnings
@@ -208,7 +207,10 @@ class DebuggerApp(App[None]):
         if self.problem is not None:
             self.debugger = None
             screen = ParseErrorScreen(str(self.path), *self.problem)
-            self.switch_screen(screen) if len(stack) > 1 else self.push_screen(screen)
+            if len(stack) > 1:
+                self.switch_screen(screen)
+            else:  # the debugger is Textual's first screen: the parse error screen goes over it
+                self.push_screen(screen)
             return
         debugger = next((screen for screen in stack if isinstance(screen, DebuggerScreen)), None)
         if debugger is None:  # it never ran: the parse error screen over a blank one
@@ -246,7 +248,7 @@ class DebuggerApp(App[None]):
         if self.running or not (self.screen is self.debugger or isinstance(self.screen, ParseErrorScreen)):
             return
         try:
-            text = read_text(self.path, "program", lambda data: self.language.decode(data, str(self.path)))
+            text = read_program(self.path, self.language)
         except LoadError as error:
             self.notify(str(error), title="Edit", severity="error")
             return
@@ -257,9 +259,9 @@ class DebuggerApp(App[None]):
         keeping the breakpoints and watches that still make sense, and saying which were not."""
         if self.session is not None:
             self.carried = sessions.dump(self.path, self.session)
-        edited = self.carried is not None
+        carrying = self.carried is not None
         self._load()
-        kept, dropped = self.remembered if edited else ([], [])
+        kept, dropped = self.remembered if carrying else ([], [])
         self.remembered = ([], [])  # said here, not again when the debugger comes back
         if self.problem is not None:
             count = len(self.problem[1]) if isinstance(self.problem[1], tuple) else 1

@@ -50,8 +50,13 @@ def load_program(path: Path, language: Language, options: dict[str, Any]):
     by :attr:`~esodbg.engines.language.Option.dest`).  Raises :class:`LoadError` for a file
     that cannot be read, :class:`~esodbg.engines.base.ParseError` for one that does not parse;
     the program's ``warnings`` are for the caller to show."""
-    text = read_text(path, "program", lambda data: language.decode(data, str(path)))
-    return language.parse(text, str(path), options)
+    return language.parse(read_program(path, language), str(path), options)
+
+
+def read_program(path: Path, language: Language) -> str:
+    """The text of the program file at ``path``, decoded as ``language`` reads its files;
+    :class:`LoadError` as :func:`read_text` raises it."""
+    return read_text(path, "program", lambda data: language.decode(data, str(path)))
 
 
 @contextmanager

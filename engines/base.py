@@ -91,8 +91,8 @@ class Diagnostic(NamedTuple):
         what an editor underlines."""
         if self.end_line is not None and self.end_col is not None:
             return self.end_line, self.end_col
-        lines = text.split("\n")
-        line = lines[self.line - 1].rstrip("\r") if 0 < self.line <= len(lines) else ""
+        lines = text.split("\n", self.line) if self.line > 0 else []  # no further than this line
+        line = lines[self.line - 1].rstrip("\r") if len(lines) >= self.line > 0 else ""
         start = end = self.col - 1
         if start < len(line) and not line[start].isspace():
             word = line[start].isalnum()

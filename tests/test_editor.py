@@ -56,6 +56,18 @@ async def type_at(pilot, location: tuple[int, int], text: str) -> ProgramEditor:
     return await checked(pilot)
 
 
+async def change_then_leave(pilot, text: str, key: str, answer: str) -> None:
+    """Open the editor, type ``text`` at the start of line 13, press ``key`` to leave: the
+    question about unsaved changes comes up, and ``answer`` answers it."""
+    await open_editor(pilot)
+    await type_at(pilot, (12, 0), text)
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, LeaveScreen)
+    await pilot.press(answer)
+    await pilot.pause()
+
+
 async def test_e_opens_the_program_highlighted_by_its_grammar_with_no_problems(tmp_path):
     program = copy(tmp_path, "fifteen", "hello.15")
     app = DebuggerApp(for_file(program), program, "")
@@ -184,13 +196,7 @@ async def test_leaving_with_unsaved_changes_asks_first(tmp_path, answer, saved, 
     before = program.read_text("utf-8")
     app = DebuggerApp(for_file(program), program, "")
     async with app.run_test(size=SIZE) as pilot:
-        await open_editor(pilot)
-        await type_at(pilot, (12, 0), "A comment. ")
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, LeaveScreen)
-        await pilot.press(answer)
-        await pilot.pause()
+        await change_then_leave(pilot, "A comment. ", "escape", answer)
         assert program.read_text("utf-8") == (before.replace("Prints", "A comment. Prints") if saved else before)
         assert isinstance(app.screen, EditorScreen) if stays else app.screen is app.debugger
 
@@ -212,13 +218,7 @@ async def test_quitting_with_unsaved_changes_asks_first(tmp_path):
     program = copy(tmp_path, "fifteen", "hello.15")
     app = DebuggerApp(for_file(program), program, "")
     async with app.run_test(size=SIZE) as pilot:
-        await open_editor(pilot)
-        await type_at(pilot, (12, 0), "x")
-        await pilot.press("ctrl+c")
-        await pilot.pause()
-        assert isinstance(app.screen, LeaveScreen)
-        await pilot.press("d")
-        await pilot.pause()
+        await change_then_leave(pilot, "x", "ctrl+c", "d")
     assert app.return_code == 0 and program.read_text("utf-8") == (EXAMPLES / "fifteen/hello.15").read_text("utf-8")
 
 

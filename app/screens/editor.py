@@ -35,9 +35,9 @@ CHECK_AFTER = 0.3  # seconds after the last keystroke before the text is parsed 
 
 class EditorScreen(Screen[None]):
     """Edit the program at ``path`` (its text ``text``, parsed with ``language`` and its
-    ``options``).  ``saved(text)`` is called after each save (the app reloads the session and
-    returns what to tell the user); ``leave(saved)`` when the editor closes, ``saved`` being
-    whether it saved at all."""
+    ``options``).  ``saved()`` is called after each save (the app reloads the session and says
+    what it kept); ``leave(saved)`` when the editor closes, ``saved`` being whether it saved at
+    all."""
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True, tooltip="write the file; the debugger reloads it"),

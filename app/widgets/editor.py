@@ -45,14 +45,16 @@ class ProgramEditor(TextArea):
         """Draw ``diagnostics`` (of the text as it is now), replacing the ones drawn before."""
         self.diagnostics = diagnostics
         self._marks, self._messages, self._lines = {}, {}, []
-        text = self.text
+        text, document = self.text, self.document
         for d in diagnostics:
             end_line, end_col = d.end(text)
             self._lines.append((d.line - 1, end_line - 1, d))
-            for line in range(d.line - 1, end_line):
+            for line in range(d.line - 1, end_line):  # a problem over several lines: a piece on each
                 start = d.col - 1 if line == d.line - 1 else 0
-                end = end_col - 1 if line == end_line - 1 else len(self.document.get_line(line)) if \
-                    line < self.document.line_count else 0
+                if line == end_line - 1:
+                    end = end_col - 1
+                else:
+                    end = len(document.get_line(line)) if line < document.line_count else 0
                 self._marks.setdefault(line, []).append((start, end, d.severity))
             self._messages.setdefault(d.line - 1, (d.severity, d.message))
         self._line_cache.clear()  # Textual caches rendered lines by position and selection, not by our marks
