@@ -1,14 +1,16 @@
 """The esodbg terminal debugger (Textual).
 
-The app owns one :class:`~esodbg.engines.debugger.Session` and its actions; the
-:class:`~esodbg.app.screens.debugger.DebuggerScreen` draws it.  What the screen shows follows
-the app's reactives: a new ``outcome`` (after every step, continue or restart), ``running``,
-``speed`` and ``count`` redraw through their ``watch_*`` methods.
+The app drives one :class:`~esodbg.engines.debugger.Session` through the core's
+:class:`~esodbg.engines.controller.Controller` (as ``esodbg dap`` does) and keeps what is about
+the screen: keys, counts, speed, frames; the :class:`~esodbg.app.screens.debugger.DebuggerScreen`
+draws it.  What the screen shows follows the app's reactives: a new ``outcome`` (after every
+step, continue or restart), ``running``, ``speed`` and ``count`` redraw through their ``watch_*``
+methods.
 
-Quick operations (step, step back) run on the UI thread; continue and reverse-continue run in a
-thread worker that only posts messages (:class:`Progress`, :class:`Finished`), so the UI never
-freezes and ``Esc`` or ``c`` interrupts at once.  While a worker runs, the UI thread does not
-touch the session.
+Quick operations (step, step back) run on the UI thread; continue and reverse-continue run on
+the controller's worker — a Textual thread worker — whose news reach the UI as messages
+(:class:`Progress`, :class:`Finished`), so the UI never freezes and ``Esc`` or ``c`` interrupts at
+once.  While a worker runs, the UI thread does not touch the session.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -29,6 +30,7 @@ from textual.screen import Screen
 
 from esodbg.engines.base import CellRef, ParseError, Status, Stop
 from esodbg.engines.breakpoints import DataRef
+from esodbg.engines.controller import Controller, Listener
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.expressions import ExpressionError
 from esodbg.engines.spec import format_spec, parse_spec
@@ -43,7 +45,7 @@ from .screens.help import HelpScreen, describe as describe_keys
 from .screens.parse_error import ParseErrorScreen
 from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
-from . import sessions
+from esodbg.engines import sessions
 from .screens.prompt import PromptScreen
 from .widgets.debuglists import BreakpointsPane, WatchesPane, kinds_label
 from .widgets.messages import BreakpointToggled, CursorMoved
@@ -124,7 +126,7 @@ class DebuggerApp(App[None]):
     def __init__(self, language: Language, path: Path, preset_input: str | None = None,
                  budget: int | None = None, options: dict[str, Any] | None = None, restore: bool = True) -> None:
         super().__init__()
-        self.restore = restore  # breakpoints and watches remembered for this file (app.sessions)
+        self.restore = restore  # breakpoints and watches remembered for this file (engines.sessions)
         self.remembered: tuple[list[str], list[str]] = ([], [])  # what was restored, what dropped
         # The breakpoints and watches of the session before an edit that does not parse yet
         # (sessions.dump), for the session once it does.
@@ -150,14 +152,20 @@ class DebuggerApp(App[None]):
                 f"{export.name.upper()} ({self.path.stem}-step<N>.{export.suffix})" for export in language.exports)))
         for binding in self.unit_bindings:
             self.bind(binding.key, binding.action, description=binding.description, show=binding.show)
-        self.session: Session | None = None
+        self.controller: Controller | None = None  # drives the session, when the program loaded
         self.debugger: DebuggerScreen | None = None
         self.problem: tuple[str, object] | None = None  # (source, diagnostics) if it cannot run
         self.warnings: tuple = ()  # the program's parse warnings, shown once it is on screen
-        self.cancel = threading.Event()
         self.resume: str | None = None  # what to do again once input arrives
         self.then = None  # what to do once the running worker has stopped (restart while running)
+        self._ui_thread = threading.get_ident()  # the app's own thread (set again when it runs)
+        self._frames = [0.0, 0, FRAME]  # a run's last frame: its time and step, the gap to the next
         self._load()
+
+    @property
+    def session(self) -> Session | None:
+        """The session being debugged (``None`` while the program cannot run)."""
+        return self.controller.session if self.controller is not None else None
 
     # ----- loading ----------------------------------------------------------------------------
     def _load(self) -> None:
@@ -165,7 +173,7 @@ class DebuggerApp(App[None]):
         the breakpoints and watches :attr:`carried` over from the session before an edit, else
         the ones remembered for the file."""
         with frozen_after():  # a big program loads a third faster
-            self.session = None
+            self.controller = None
             try:
                 program = load_program(self.path, self.language, self.options)
             except LoadError as error:
@@ -177,7 +185,8 @@ class DebuggerApp(App[None]):
             self.problem = None
             self.warnings = program.warnings
             text = self.preset_input if self.preset_input is not None else ""
-            self.session = Session(self.language, program, text, self.preset_input is not None, self.budget)
+            session = Session(self.language, program, text, self.preset_input is not None, self.budget)
+            self.controller = Controller(session, _Hearing(self), self._spawn)
         if self.carried is not None:
             self.remembered = sessions.restore(self.carried, self.session, "the session before the edit")
             self.carried = None
@@ -192,7 +201,12 @@ class DebuggerApp(App[None]):
         self.debugger = DebuggerScreen(self.language, self.path, self.session)
         return self.debugger
 
+    def _spawn(self, work) -> None:
+        """The controller's worker: a Textual thread worker (so a test can wait for it)."""
+        self.run_worker(work, thread=True, exclusive=True, group="run")
+
     def on_mount(self) -> None:
+        self._ui_thread = threading.get_ident()
         named = f" as {self.options['name']}" if self.options.get("name") is not None else ""
         self.title = f"esodbg · {shown(self.path.name)}{shown(named)} ({self.language.title})"
         if self.problem is not None:
@@ -391,29 +405,39 @@ class DebuggerApp(App[None]):
         if outcome.reason is Stop.ERROR and fault is not None:  # the whole message, which the status line may cut
             self.notify(f"step {fault.step:,}{self._fault_place(fault)}: {fault.message}", title="Runtime error",
                         severity="error", timeout=8)
+        elif outcome.reason is Stop.INTERRUPTED and outcome.message:  # esodbg itself failed: say so, no traceback
+            self.notify(outcome.message, severity="error")
+
+    def _now(self, operation, resume: str | None = None) -> None:
+        """Run a quick ``operation`` on the UI thread; ``resume`` is what to do again if it stops
+        for input."""
+        self.resume = resume
+        self.controller.run(operation)
 
     def action_step(self) -> None:
         if not self._idle():
             return
         count = self._take_count()
         if count > COUNT_IN_WORKER:
-            self._start(lambda s, cancel, progress: _step_chunks(s, count, cancel, progress), "step")
+            self._start(lambda s, cancel, progress: s.step(count, None, cancel, progress), "step")
         else:
-            self._finish(self.session.step(count), "step")
+            self._now(lambda s, cancel, progress: s.step(count), "step")
 
     def action_step_back(self) -> None:
         if self._idle():
-            self._finish(self.session.step_back(self._take_count()))
+            count = self._take_count()
+            self._now(lambda s, cancel, progress: s.step_back(count))
 
     def action_step_unit(self, level: int) -> None:
         """Step one unit (e.g. one keystroke) forwards, in the worker: a unit can be long."""
         if self._idle():
             count = self._take_count()
-            self._start(lambda s, cancel, progress: s.step(count, level), None)
+            self._start(lambda s, cancel, progress: s.step(count, level, cancel, progress), None)
 
     def action_step_back_unit(self, level: int) -> None:
         if self._idle():
-            self._finish(self.session.step_back(self._take_count(), level))
+            count = self._take_count()
+            self._now(lambda s, cancel, progress: s.step_back(count, level))
 
     def action_continue(self) -> None:
         if self.running:
@@ -424,7 +448,7 @@ class DebuggerApp(App[None]):
             if speed is None:
                 self._start(lambda s, cancel, progress: s.continue_(cancel, progress), "continue")
             else:
-                self._start(lambda s, cancel, progress: _animate(s, speed, cancel, progress, self), "continue")
+                self._start(lambda s, cancel, progress: _animate(s, cancel, self), "continue")
 
     def action_reverse_continue(self) -> None:
         if self._idle():
@@ -433,7 +457,7 @@ class DebuggerApp(App[None]):
 
     def action_interrupt(self) -> None:
         if self.running:
-            self.cancel.set()
+            self.controller.interrupt()
         elif self.session is not None:
             self.set_focus(None)
 
@@ -456,6 +480,9 @@ class DebuggerApp(App[None]):
         at = target.cursor_location
         breakpoints = self.session.breakpoints
         if at not in breakpoints:
+            if self.language.breakable(at) is not None:
+                self._toggle(at)  # says why not
+                return
             breakpoints.toggle(at)
         else:
             kinds = self.language.breakpoint_kinds
@@ -510,6 +537,9 @@ class DebuggerApp(App[None]):
         target = self._cursor_pane()
         if target is not None:
             at = target.cursor_location
+            if (why := self.language.breakable(at)) is not None:  # it would never arrive
+                self.notify(f"{why}: Tab to the board to run to a cell", timeout=4)
+                return
             self._start(lambda s, cancel, progress: s.run_to(at, cancel, progress), "continue")
 
     def action_add_watch(self) -> None:
@@ -635,6 +665,10 @@ class DebuggerApp(App[None]):
             self._toggle(message.location)
 
     def _toggle(self, location) -> None:
+        why = self.language.breakable(location)
+        if why is not None:  # a Stoned-Go command: its machine stops at board points only
+            self.notify(f"{why}: Tab to the board, or B for any kind of breakpoint", timeout=4)
+            return
         self.session.breakpoints.toggle(location)
         self.render_state()
 
@@ -647,10 +681,10 @@ class DebuggerApp(App[None]):
         if self.session is None:
             return
         if self.running:
-            self.cancel.set()
+            self.controller.interrupt()
             self.then = self.action_restart  # once the worker has stopped (on_finished)
             return
-        self.session = self.debugger.session = self.session.restarted()
+        self.debugger.session = self.controller.restart()
         self.debugger.furthest = 0
         self._finish(Outcome(Stop.START, 0))
 
@@ -662,7 +696,8 @@ class DebuggerApp(App[None]):
         if isinstance(self.screen, EditorScreen) and self.screen.modified:
             self.screen.action_leave(then=lambda: self.exit(return_code=self.exit_code()))
             return
-        self.cancel.set()
+        if self.controller is not None:
+            self.controller.interrupt()
         self.exit(return_code=self.exit_code())
 
     def exit_code(self) -> int:
@@ -674,7 +709,8 @@ class DebuggerApp(App[None]):
         return exitcodes.HALTED
 
     def on_unmount(self) -> None:
-        self.cancel.set()  # however the app ends, a worker must not keep the process alive
+        if self.controller is not None:
+            self.controller.interrupt()  # however the app ends, a worker must not keep the process alive
         session = self.session
         try:  # the breakpoints and watches, for the next time this file is opened
             if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)):
@@ -724,69 +760,70 @@ class DebuggerApp(App[None]):
 
     # ----- the worker -------------------------------------------------------------------------
     def _start(self, operation, resume: str | None) -> None:
-        """Run ``operation`` in the worker; ``resume`` is what to do again if it stops for input."""
-        self.cancel = threading.Event()
+        """Run ``operation`` on the controller's worker; ``resume`` is what to do again if it
+        stops for input."""
         self.resume = resume
+        self._frames = [time.monotonic(), self.session.steps, FRAME]
         self.running = True
-        self._work(operation, self.cancel)
+        self.controller.start(operation)
 
-    @work(thread=True, exclusive=True, group="run")
-    def _work(self, operation, cancel: threading.Event) -> None:
-        session = self.session
-        last = [time.monotonic(), session.steps, FRAME]  # time and step of the last frame, the gap to the next
+    def post_frame(self, session: Session, every: bool = False) -> None:
+        """On the worker, between two chunks of a run: post a frame of it, at most every
+        :data:`FRAME` seconds (``every``: every step is shown, at an animation's speed)."""
+        now = time.monotonic()
+        last = self._frames
+        if every or now - last[0] >= last[2]:
+            rate = (session.steps - last[1]) / (now - last[0]) if now > last[0] and not every else None
+            view = session.language.view(session.machine, session.last if every else None)
+            # A view of big boards (a Tic Tac Toe Grow memory1 of 10,000s of cells) takes a
+            # while to build: frames then come less often, so running stays at least 80% running.
+            last[:] = [now, session.steps, max(FRAME, 4 * (time.monotonic() - now))]
+            new = len(session.last.output) if every and session.last else 0
+            self.post_message(Progress(view, output_tail(session.output), new, rate))
 
-        def progress(s: Session, force: bool = False) -> None:
-            now = time.monotonic()
-            if force or now - last[0] >= last[2]:
-                rate = (s.steps - last[1]) / (now - last[0]) if now > last[0] and not force else None
-                view = s.language.view(s.machine, s.last if force else None)
-                # A view of big boards (a Tic Tac Toe Grow memory1 of 10,000s of cells) takes a
-                # while to build: frames then come less often, so running stays at least 80% running.
-                last[:] = [now, s.steps, max(FRAME, 4 * (time.monotonic() - now))]
-                new = len(s.last.output) if force and s.last else 0
-                self.post_message(Progress(view, output_tail(s.output), new, rate))
-
-        try:
-            outcome = operation(session, cancel, progress)
-        except Exception as error:  # never show a traceback: report and stop where we are
-            self.post_message(Finished(Outcome(Stop.INTERRUPTED, session.steps)))
-            self.call_from_thread(self.notify, f"internal error: {error!r}", severity="error")
-            return
-        self.post_message(Finished(outcome))
+    def on_stopped(self, outcome: Outcome) -> None:
+        """The controller's operation ended (on the UI thread)."""
+        if self.running:
+            self.set_reactive(DebuggerApp.running, False)  # drawn once, by the outcome below
+            self.refresh_bindings()
+        self._finish(outcome, self.resume)
+        then, self.then = self.then, None
+        if then is not None:
+            then()
 
     def on_progress(self, message: Progress) -> None:
         if self.running:
             self.render_state(message.view, message.output, message.new_output, message.rate)
 
     def on_finished(self, message: Finished) -> None:
-        self.set_reactive(DebuggerApp.running, False)  # drawn once, by the outcome below
-        self.refresh_bindings()
-        self._finish(message.outcome, self.resume)
-        then, self.then = self.then, None
-        if then is not None:
-            then()
+        self.on_stopped(message.outcome)
 
 
-def _step_chunks(session: Session, count: int, cancel: threading.Event, progress) -> Outcome:
-    """``count`` recorded steps, interruptible (a large count like 50000n)."""
-    outcome = Outcome(Stop.LIMIT, session.steps)
-    while count > 0 and not cancel.is_set():
-        outcome = session.step(min(count, COUNT_IN_WORKER))
-        count -= COUNT_IN_WORKER
-        if outcome.reason is not Stop.LIMIT:
-            return outcome
-        progress(session)
-    return Outcome(Stop.INTERRUPTED, session.steps) if cancel.is_set() else outcome
+class _Hearing(Listener):
+    """What the app hears from its controller, handed to the UI thread: frames of a run, and
+    its end."""
+
+    def __init__(self, app: DebuggerApp) -> None:
+        self.app = app
+
+    def progressed(self, session: Session) -> None:
+        self.app.post_frame(session)
+
+    def stopped(self, outcome: Outcome) -> None:
+        if threading.get_ident() == self.app._ui_thread:  # a quick operation, run where the UI runs
+            self.app.on_stopped(outcome)
+        else:
+            self.app.post_message(Finished(outcome))
 
 
-def _animate(session: Session, speed: int, cancel: threading.Event, progress, app: DebuggerApp) -> Outcome:
-    """Continue at ``speed`` steps per second, showing every step; breakpoints still stop.
-    The speed can change while it runs (``+``/``-``)."""
+def _animate(session: Session, cancel: threading.Event, app: DebuggerApp) -> Outcome:
+    """Continue at the app's speed, showing every step; breakpoints still stop.  The speed can
+    change while it runs (``+``/``-``)."""
     while True:
         outcome = session.step()
         if outcome.reason is not Stop.LIMIT:
             return outcome
-        progress(session, force=True)
+        app.post_frame(session, every=True)
         current = SPEEDS[app.speed]
         if cancel.wait(1 / current if current else 0):
             return Outcome(Stop.INTERRUPTED, session.steps)

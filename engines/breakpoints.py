@@ -183,8 +183,9 @@ class Breakpoints:
     """The breakpoints of a session, one per target, in the order they were set.
 
     ``default_kinds`` are the kinds a new location breakpoint stops at; ``names`` the state names
-    conditions and log messages may read; ``check(at)`` raises ``ValueError`` for a data or
-    event target the program does not have; ``now()`` is the session's current step, where a
+    conditions and log messages may read; ``check(at)`` raises ``ValueError`` for a target no
+    breakpoint can go on (a data location or event the program does not have, a command in a
+    language that stops only at cells); ``now()`` is the session's current step, where a
     new (or re-enabled) breakpoint starts counting.  Every method that changes something raises
     before changing anything (``ExpressionError`` for a bad condition, hit condition or
     message).  ``version`` changes with every change, so compiled forms (see
@@ -219,7 +220,7 @@ class Breakpoints:
         """Set a breakpoint on ``at`` with these filters (texts; ``None`` for none), replacing
         the one there.  A replaced breakpoint keeps its hit count if its target and kinds stay."""
         kinds = frozenset(kinds or self.default_kinds) if is_location(at) else frozenset()
-        if not is_location(at) and self._check is not None:
+        if self._check is not None:
             self._check(at)
         bp = Breakpoint(at, kinds, enabled, self._expression(condition), self._hit(hit_condition),
                         self._message(log_message), known=self._now())

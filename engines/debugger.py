@@ -22,6 +22,11 @@ reverse-continue:
   and a data breakpoint must not miss that.  They cost what single steps cost (see
   ``benchmarks/power.py``).
 
+Breakpoints may change while a long operation runs, from its ``progress`` callback (which runs on
+the operation's thread between chunks, the state consistent): :meth:`Session._advance` compiles
+them again before its next chunk.  Chunks last about :data:`SLICE` seconds whatever a step costs
+(their size adapts), so ``cancel`` is seen within milliseconds in every language.
+
 Invariant: ``history.undo[-1]`` is the record of the step that led to the current state
 (``last``), so views can always show what the last step changed.
 """
@@ -29,6 +34,7 @@ Invariant: ``history.undo[-1]`` is the record of the step that led to the curren
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
@@ -44,6 +50,9 @@ from .language import Language
 from .watches import Watches
 
 CHUNK = 16384  # most steps run between two checks for cancel/progress (a few ms)
+FIRST_CHUNK = 1024  # the first chunk's steps; chunks then grow or shrink to take SLICE seconds
+SLICE = 0.01  # seconds a chunk aims at: a pause is answered within a few of them, whatever a step costs
+PROGRESS_EVERY = 0.05  # seconds between two progress calls at most (and at least CHUNK steps apart)
 LOG_ENTRIES = 10_000  # log point messages a session keeps (the oldest go first)
 
 # What an arrival passes to the session's callbacks: the breakpoints arrived at after one step,
@@ -149,8 +158,12 @@ class Session:
         return Expression(text, self.names.keys()).evaluate(self.names)
 
     def _check(self, at: Target) -> None:
-        """``ValueError`` unless the program has the data location or event ``at``."""
-        self._getter(at)
+        """``ValueError`` unless a breakpoint can go on ``at``: a command only in a language
+        that stops at commands, a data location or event the program has."""
+        if isinstance(at, (DataRef, EventRef)):
+            self._getter(at)
+        elif (why := self.language.breakable(at)) is not None:
+            raise ValueError(why)
 
     def _getter(self, at: DataRef | EventRef) -> Callable[[], Any]:
         if isinstance(at, DataRef):
@@ -181,9 +194,10 @@ class Session:
         self.input.close()
 
     # ----- arrivals -----------------------------------------------------------------------------
-    def _decide(self, step: int, arrivals: Arrivals) -> Outcome | None:
+    def _decide(self, step: int, arrivals: Arrivals, cursor: bool = False) -> Outcome | None:
         """Forward execution arrived at ``arrivals`` after ``step``: log what log points say,
-        and stop at the first breakpoint whose filters say so (:meth:`Breakpoint.verdict`)."""
+        and stop at the first breakpoint whose filters say so (:meth:`Breakpoint.verdict`),
+        else at the run-to-cursor target if it was reached (``cursor``)."""
         stop = None
         for bp, change in arrivals:
             verdict = bp.verdict(self.names, step)
@@ -195,22 +209,22 @@ class Session:
                 self.log.append(entry)
                 if self.on_log is not None:
                     self.on_log(entry)
+        if stop is None and cursor:
+            stop = Outcome(Stop.CURSOR, step)
         return stop
 
     @staticmethod
-    def _count(step: int, arrivals: Arrivals) -> None:
+    def _count(step: int, arrivals: Arrivals, cursor: bool = False) -> None:
         """goto: arrivals count, nothing stops and nothing is logged."""
         return None
 
     def _arrive(self, arrivals: Arrivals, on_arrival, cursor: bool) -> Outcome | Stop:
-        """Count ``arrivals`` (after the current step) and let ``on_arrival`` decide; reaching the
-        run-to-cursor target (``cursor``) stops if no breakpoint did.  ``Stop.LIMIT``: go on."""
+        """Count ``arrivals`` (after the current step) and let ``on_arrival(step, arrivals,
+        cursor)`` decide (``cursor``: the run-to-cursor target was reached).  ``Stop.LIMIT``: go on."""
         step = self.machine.steps
         for bp, _ in arrivals:
             bp.arrive(step)
-        outcome = on_arrival(step, arrivals) if arrivals else None
-        if outcome is None and cursor:
-            outcome = Outcome(Stop.CURSOR, step)
+        outcome = on_arrival(step, arrivals, cursor)
         return Stop.LIMIT if outcome is None else outcome
 
     def _touched(self, target: tuple[Location, frozenset[str]] | None) -> tuple[Arrivals, bool]:
@@ -225,25 +239,39 @@ class Session:
                  target: tuple[Location, frozenset[str]] | None = None) -> Outcome | Stop:
         """Run up to ``limit`` steps forwards, checkpointing on the way, observing every arrival
         at an enabled breakpoint (and at ``target``, for run to cursor): each is counted and
-        passed to ``on_arrival(step, arrivals)``, which returns an :class:`Outcome` to stop
-        there or ``None`` to go on.  Returns that outcome, or the :class:`Stop` that ended the
-        run (``LIMIT`` after ``limit`` steps, ``INTERRUPTED`` if ``cancel`` was set)."""
-        plan = self._compiled()
-        stops = plan.stops if target is None else self.machine.compile_stops(self.breakpoints.enabled() + [target])
-        probes = _armed(plan.probes)
-        chunk = self._step_through if plan.exact else self._run_chunk
+        passed to ``on_arrival(step, arrivals, cursor)``, which returns an :class:`Outcome` to
+        stop there or ``None`` to go on.  Returns that outcome, or the :class:`Stop` that ended
+        the run (``LIMIT`` after ``limit`` steps, ``INTERRUPTED`` if ``cancel`` was set).
+
+        ``progress`` is called between chunks (every :data:`CHUNK` steps, and at least every
+        :data:`PROGRESS_EVERY` seconds); breakpoints it changes take effect from the next chunk."""
         history = self.history
+        plan = stops = probes = chunk = None
         end = self.steps + limit
-        shown = self.steps  # the step progress was last called at
+        size = FIRST_CHUNK
+        shown, shown_at = self.steps, time.perf_counter()  # the step and time progress was last called at
         while self.steps < end:
             if cancel is not None and cancel.is_set():
                 return Stop.INTERRUPTED
-            start = self.steps
-            result = chunk(min(end, history.next_due(start), start + CHUNK) - start, stops, probes, on_arrival, target)
+            if plan is None or plan.version != self.breakpoints.version:
+                plan = self._compiled()
+                stops = plan.stops if target is None else \
+                    self.machine.compile_stops(self.breakpoints.enabled() + [target])
+                probes = _armed(plan.probes)
+                chunk = self._step_through if plan.exact else self._run_chunk
+            start, began = self.steps, time.perf_counter()
+            result = chunk(min(end, history.next_due(start), start + size) - start, stops, probes, on_arrival, target)
             if result is not Stop.LIMIT:
                 return result
-            if progress is not None and self.steps - shown >= CHUNK:
-                shown = self.steps
+            now = time.perf_counter()
+            # Chunks of about SLICE seconds: long enough that checking costs nothing, short enough
+            # that a pause is answered at once even where one step takes 25 µs.
+            if now - began < SLICE / 2:
+                size = min(size * 2, CHUNK)
+            elif now - began > SLICE * 2:
+                size = max(size // 2, 16)
+            if progress is not None and (self.steps - shown >= CHUNK or now - shown_at >= PROGRESS_EVERY):
+                shown, shown_at = self.steps, now
                 progress(self)
         return Stop.LIMIT
 
@@ -301,16 +329,23 @@ class Session:
         if self.history.due(self.steps):
             self.history.add(self.steps, self.machine.snapshot())
 
-    def step(self, count: int = 1, unit: int | None = None) -> Outcome:
+    def step(self, count: int = 1, unit: int | None = None, cancel: threading.Event | None = None,
+             progress: Callable[[Session], None] | None = None) -> Outcome:
         """Run ``count`` units of stepping (``unit``: an index into the language's
         :attr:`~esodbg.engines.language.Language.units`; default the finest, one step), recording
         every step; stops early at halt, error, missing input or a breakpoint (which stops
-        stepping as it stops continue; log points log)."""
+        stepping as it stops continue; log points log), or when ``cancel`` is set
+        (``INTERRUPTED``: a unit can be long, a Stoned-Go step over an endless trigger never
+        ends).  ``progress`` is called as :meth:`_advance` calls it."""
         machine = self.machine
-        probes = _armed(self._compiled().probes)
+        plan = self._compiled()
+        probes = _armed(plan.probes)
+        shown, shown_at = self.steps, time.perf_counter()
         for _ in range(count):
             mark = machine.unit_mark(unit) if unit is not None else None
             while True:
+                if cancel is not None and cancel.is_set():
+                    return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
                 record = machine.step()
                 if isinstance(record, Stop):
                     return self._stopped(Outcome(record, self.steps))
@@ -321,6 +356,13 @@ class Session:
                     return self._stopped(result)
                 if record.stop is not None:
                     return self._stopped(Outcome(record.stop, self.steps))
+                if progress is not None and (self.steps - shown >= CHUNK or not self.steps & 255 and
+                                             time.perf_counter() - shown_at >= PROGRESS_EVERY):
+                    shown, shown_at = self.steps, time.perf_counter()
+                    progress(self)
+                    if plan.version != self.breakpoints.version:  # progress changed them: watch the new ones
+                        plan = self._compiled()
+                        probes = _armed(plan.probes)
                 if unit is None or machine.unit_done(unit, mark):
                     break
         return self._stopped(Outcome(Stop.LIMIT, self.steps))
@@ -381,13 +423,15 @@ class Session:
         return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
     def run_to(self, at: Location, cancel: threading.Event | None = None,
-               progress: Callable[[Session], None] | None = None) -> Outcome:
+               progress: Callable[[Session], None] | None = None, breakpoints: bool = True) -> Outcome:
         """Run to cursor: like :meth:`continue_`, and also stop (``Stop.CURSOR``) on arriving at
         ``at`` — a board cell or a command — as a breakpoint there would (its
         :attr:`~esodbg.engines.language.Language.default_kinds`).  Breakpoints on the way stop
-        first; an ``at`` the program never reaches runs to the end."""
+        first (not with ``breakpoints`` false, a goto: they count hits, and log points do not
+        log); an ``at`` the program never reaches runs to the end."""
         target = (at, self.language.default_kinds)
-        outcome = self._forward(self.budget or 1 << 62, self._decide, cancel, progress, target)
+        on_arrival = self._decide if breakpoints else _cursor_only
+        outcome = self._forward(self.budget or 1 << 62, on_arrival, cancel, progress, target)
         return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
     # ----- backward ---------------------------------------------------------------------------
@@ -430,28 +474,37 @@ class Session:
             outcome = self._goto(start)
         return self._stopped(outcome)
 
-    def reverse_continue(self, cancel: threading.Event | None = None) -> Outcome:
+    def reverse_continue(self, cancel: threading.Event | None = None, target: Location | None = None,
+                         breakpoints: bool = True) -> Outcome:
         """Go back to the latest earlier step at which a breakpoint would have stopped a
         forward run (its filters evaluated in that step's state; log points never stop), or to
-        step 0.
+        step 0.  With ``target`` (a cell or command: reverse run to cursor), also to the latest
+        earlier arrival there (``Stop.CURSOR``), as :meth:`run_to` arrives forwards; with
+        ``breakpoints`` false, only there (a goto backwards).
 
         Scans backwards one checkpoint interval at a time, re-executing each with the
         breakpoints observed (:meth:`_advance`) and keeping the last stop."""
         found: list[Outcome] = []
 
-        def collect(step: int, arrivals: Arrivals) -> None:
-            for bp, change in arrivals:
+        def collect(step: int, arrivals: Arrivals, cursor: bool) -> None:
+            outcome = None
+            for bp, change in arrivals if breakpoints else ():
                 verdict = bp.verdict(self.names, step)
                 if verdict.stop:
-                    found.append(Outcome(Stop.BREAKPOINT, step, bp, verdict.message or _why(bp, change)))
+                    outcome = Outcome(Stop.BREAKPOINT, step, bp, verdict.message or _why(bp, change))
                     break
+            if outcome is None and cursor:
+                outcome = Outcome(Stop.CURSOR, step)
+            if outcome is not None:
+                found.append(outcome)
 
+        aim = (target, self.language.default_kinds) if target is not None else None
         end = self.steps - 1  # latest step that may be a hit
-        if any(bp.enabled for bp in self.breakpoints):
+        if aim is not None or breakpoints and any(bp.enabled for bp in self.breakpoints):
             while end >= 1:
                 start = self.history.before(end)
                 self._reach(start)
-                if self._advance(end - start, collect, cancel) is Stop.INTERRUPTED:
+                if self._advance(end - start, collect, cancel, target=aim) is Stop.INTERRUPTED:
                     return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
                 if found:
                     self._goto(found[-1].step)
@@ -474,6 +527,11 @@ class Session:
             fresh.watches.add(watch.text)
         fresh.on_log = self.on_log
         return fresh
+
+
+def _cursor_only(step: int, arrivals: Arrivals, cursor: bool) -> Outcome | None:
+    """A goto to a cell or command: stop there only (breakpoints count, nothing logs)."""
+    return Outcome(Stop.CURSOR, step) if cursor else None
 
 
 def _armed(probes: tuple[_Probe, ...]) -> tuple[_Probe, ...]:

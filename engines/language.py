@@ -44,6 +44,20 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     One count per event of :attr:`Language.events`, in order, each never going down as the
     machine runs forwards and going up exactly at the steps its event happens (event breakpoints
     compare them between steps).  Cheap: the core reads them between runs of the fast loop.
+``places(program) -> tuple[tuple[Span, Location], ...]`` (optional)
+    Where breakpoint locations are written in the program's text, in reading order: a 15
+    cell's command, a MessiScript command, a Scrabble tile on its square.  An editor sets
+    breakpoints by line and column on these (``esodbg dap``).  A language whose locations the
+    text does not fix (a board the program fills as it runs) has none.
+``span(machine) -> Span | None`` (optional)
+    The source of the next step, cheaply (by default the view's ``span``, which builds the whole view).
+``frames(machine) -> list[CallFrame]`` (optional)
+    The call stack, innermost first (Stoned-Go's triggers and subprograms); by default one frame
+    at :meth:`Language.span`.
+``bounds(machine, board) -> tuple[int, int, int, int] | None`` (optional)
+    ``(first row, first col, rows, cols)`` of the cells of the data board ``board`` (one a
+    ``NAME(ROW,COL)`` or ``NAME(X,Y)`` data form names), in its cells' coordinates, cheaply;
+    by default the bounding box of the view's grid of that name.
 
 The docs page ``docs/plugins.md`` walks through a whole language built this way.
 """
@@ -57,7 +71,7 @@ from functools import cached_property
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from .base import CellRef, Machine, Status
+from .base import CellRef, CodeRef, Location, Machine, Span, Status
 from .iobuf import InputLog, Output
 from .names import Names, unknown_data
 
@@ -84,11 +98,21 @@ class Option(NamedTuple):
 
 class Unit(NamedTuple):
     """A unit of stepping coarser than one step (Tic Tac Toe Grow's keystroke): ``key`` steps
-    one forwards, its upper case goes back to the unit's start."""
+    one forwards, its upper case goes back to the unit's start.  ``request`` is the Debug Adapter
+    Protocol request an editor steps by it with: ``next`` (step over) or ``stepOut``; ``None``
+    for neither (``next`` and ``stepOut`` then run one step)."""
 
     name: str
     key: str
     help: str = ""
+    request: str | None = None
+
+
+class CallFrame(NamedTuple):
+    """A frame of a call stack: what runs (``name``) and the source where it goes on."""
+
+    name: str
+    span: Span | None
 
 
 class Export(NamedTuple):
@@ -154,6 +178,7 @@ class Language:
     events: tuple[Help, ...] = ()
     exports: tuple[Export, ...] = ()
     recent_steps: int = 1  # step records a view is shown: above 1, its view takes the latest as `recent`
+    code_breakpoints: bool = False  # its machine stops at commands (CodeRef) of its text, not only at cells
 
     @cached_property
     def impl(self):
@@ -189,6 +214,56 @@ class Language:
         """What ``--max-steps`` counts: by default every step."""
         counted = getattr(self.impl, "counted", None)
         return counted(machine) if counted is not None else machine.steps
+
+    # ----- where things are ----------------------------------------------------------------------
+    def places(self, program) -> tuple[tuple[Span, Location], ...]:
+        """Where breakpoint locations are written in ``program``'s text, in reading order (the
+        implementation's optional ``places``; none by default)."""
+        places = getattr(self.impl, "places", None)
+        return tuple(places(program)) if places is not None else ()
+
+    def span(self, machine: Machine) -> Span | None:
+        """The source of the next step (a runtime error's, once the machine stopped at one)."""
+        if machine.fault is not None:
+            return machine.fault.span
+        span = getattr(self.impl, "span", None)
+        return span(machine) if span is not None else self.view(machine, None).span
+
+    def frames(self, machine: Machine) -> list[CallFrame]:
+        """The call stack, innermost first: the implementation's optional ``frames``, else one
+        frame, the program, at :meth:`span`."""
+        frames = getattr(self.impl, "frames", None)
+        if frames is not None and machine.fault is None:
+            return list(frames(machine))
+        return [CallFrame(self.title, self.span(machine))]
+
+    def bounds(self, machine: Machine, board: str) -> tuple[int, int, int, int] | None:
+        """``(first row, first col, rows, cols)`` of the data board ``board``'s cells in their
+        coordinates, or ``None`` if the state has no such board (see the module docstring)."""
+        bounds = getattr(self.impl, "bounds", None)
+        if bounds is not None:
+            return bounds(machine, board)
+        for grid in self.view(machine, None).boards:
+            if grid.name == board:
+                cells = [grid.ref(grid.row0 + r, grid.col0 + c) for r, row in enumerate(grid.rows)
+                         for c, cell in enumerate(row) if cell is not None]
+                if not cells:
+                    return None
+                rows, cols = [cell.row for cell in cells], [cell.col for cell in cells]
+                return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+        return None
+
+    def data_boards(self) -> tuple[str, ...]:
+        """The boards the language's data locations name (``puzzle`` for ``puzzle(ROW,COL)``)."""
+        return tuple(form.name.partition("(")[0] for form in self.data_locations
+                     if form.name.endswith(("(ROW,COL)", "(X,Y)")))
+
+    def breakable(self, at: Location) -> str | None:
+        """Why a breakpoint cannot go on ``at`` in this language, or ``None`` if it can: a
+        command of the text is a place only where the machine stops at commands."""
+        if isinstance(at, CodeRef) and not self.code_breakpoints:
+            return f"{self.title} breakpoints go on board cells, not on commands of the text"
+        return None
 
     def grammar_for(self, path: str | PurePath) -> str | None:
         """The tree-sitter grammar of the program file ``path``: by its ending, else :attr:`grammar`."""

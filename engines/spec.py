@@ -119,7 +119,7 @@ def _target(text: str, language: Language, view: View) -> tuple[Target, frozense
                                 f"stops at: {', '.join(language.breakpoint_kinds)})")
         return CellRef(board or boards[0], int(row), int(col)), chosen
     if kind == "code":
-        steps = len(view.code.steps) if view.code is not None else 0
+        steps = len(view.code.steps) if view.code is not None and language.code_breakpoints else 0
         if not steps:
             raise SpecError(f"{text!r}: a {language.title} program has no commands to break at; use cell:ROW,COL")
         if not rest.strip().isdigit() or not 1 <= int(rest) <= steps:

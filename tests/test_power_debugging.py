@@ -18,7 +18,7 @@ from typing import Any, Callable, NamedTuple
 import pytest
 
 from esodbg.engines import registry
-from esodbg.engines.base import CellRef, Location, Machine, ParseError, StepRecord, Stop
+from esodbg.engines.base import CellRef, CodeRef, Location, Machine, ParseError, StepRecord, Stop
 from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition
 from esodbg.engines.debugger import Session
 from esodbg.engines.expressions import EvaluationError, Expression, ExpressionError, Message, show
@@ -493,7 +493,7 @@ def test_every_breakpoint_spec_reads_back_as_itself(language):
     s = session(language, first_program(language))
     view = s.first_view
     specs = [f"event:{event.name} if step > 3 hit >= 2 log at {{step}}" for event in language.all_events]
-    if view.code is not None:
+    if view.code is not None and language.code_breakpoints:
         specs.append(f"code:{len(view.code.steps)} if output_length == 0")
     for board in view.boards:
         kinds = "+".join(sorted(language.breakpoint_kinds))
@@ -512,6 +512,19 @@ def test_bad_specs_say_why(spec, error):
     language = registry.by_name("fifteen")
     with pytest.raises(SpecError, match=re.escape(error)):
         parse_spec(spec, language, session(language, Program("99.15")).first_view)
+
+
+@pytest.mark.parametrize("language", [pytest.param(language, id=language.name) for language in registry.languages()
+                                      if not language.code_breakpoints])
+def test_a_command_is_no_breakpoint_where_the_machine_stops_only_at_cells(language):
+    """Stoned-Go's code pane lists its commands, but its machine stops at board points (D6): a
+    breakpoint on a command would never stop, so it is refused, by spec and by the core."""
+    s = session(language, first_program(language))
+    with pytest.raises(SpecError, match="no commands to break at"):
+        parse_spec("code:1", language, s.first_view)
+    with pytest.raises(ValueError, match="go on board cells"):
+        s.breakpoints.set(CodeRef(0))
+    assert len(s.breakpoints) == 0
 
 
 def test_spec_clauses_are_found_outside_strings_and_brackets():

@@ -1,4 +1,4 @@
-"""Sessions that remember (app/sessions.py): a program file's breakpoints and watches saved, then
+"""Sessions that remember (engines/sessions.py): a program file's breakpoints and watches saved, then
 restored into a fresh session of the same (or a changed) program; damaged files, files of another
 format or language; one file per program path.  Every test keeps its state in its own
 ``$ESODBG_STATE_DIR`` under ``tmp_path``: nothing here touches the user's state dir."""
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from esodbg.app import sessions
+from esodbg.engines import sessions
 from esodbg.engines import registry
 from esodbg.engines.base import CellRef, CodeRef, Stop
 from esodbg.engines.breakpoints import DataRef, EventRef
@@ -116,7 +116,7 @@ def test_every_language_gets_its_breakpoints_back(tmp_path, language):
     view = s.first_view
     kinds = "+".join(sorted(language.breakpoint_kinds))
     specs = [f"cell:{board.name}:0,0/{kinds} hit >= 2" for board in view.boards]
-    if view.code is not None:
+    if view.code is not None and language.code_breakpoints:
         specs.append(f"code:{len(view.code.steps)} if step > 0")
     register = next(form.name for form in language.data_locations if "[" not in form.name and "(" not in form.name)
     specs.append(f"data:{register} log {register} is {{{register}}}")

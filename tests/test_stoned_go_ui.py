@@ -237,3 +237,21 @@ async def test_selecting_a_stack_frame_shows_where_it_goes_on_in_the_code():
         app.screen.query_one("#board-board").focus()  # leaving the pane clears the selection
         await pilot.pause()
         assert source.selected is None
+
+
+async def test_b_on_a_command_in_the_code_pane_says_breakpoints_go_on_points():
+    """Stoned-Go stops at board points (D6): ``b`` on a command of the code pane sets nothing
+    (a breakpoint there would never stop) and says why; on the board it sets one."""
+    from esodbg.app.widgets.source import SourceView
+
+    app = DebuggerApp(LANGUAGE, SGO / "single_capture.sgo", "")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen.query_one(SourceView).focus()
+        await pilot.pause()
+        await pilot.press("b", "h")
+        await pilot.pause()
+        assert len(app.session.breakpoints) == 0 and app.session.steps == 0 and not app.running
+        assert any("go on board cells" in str(n.message) for n in app._notifications)
+        app.screen.query_one("#board-board").focus()
+        await pilot.press("b")
+        assert len(app.session.breakpoints) == 1

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import Status, StepRecord
+from ..base import CellRef, Span, Status, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .machine import BOARD, FifteenMachine
 from .parser import Program, parse as parse_text
 
 machine = FifteenMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span"]
 
 
 def view(m, last):
@@ -26,6 +26,18 @@ def view(m, last):
 
 def parse(text: str, filename: str, options: dict) -> Program:
     return parse_text(text, filename)  # 15 has no options
+
+
+def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
+    """Each cell's command in the command block (rule 3: the backboard under the puzzle): a
+    breakpoint there stops when the empty square arrives on the cell."""
+    return tuple((span, CellRef(BOARD, r, c)) for r, row in enumerate(program.spans) for c, span in enumerate(row))
+
+
+def span(m: FifteenMachine) -> Span:
+    """The command under the empty square."""
+    at = m.location()
+    return m.program.spans[at.row][at.col]
 
 
 def _puzzle(m: FifteenMachine) -> list[list[int]]:

@@ -8,7 +8,7 @@ from ..language import Help, Language
 LANGUAGE = Language(
     name="messiscript", title="MessiScript", extensions=(".messi",), implementation="esodbg.engines.messiscript.plugin",
     docs="docs/messiscript.md", halted="¡gol! — the program ended", roles=("noun", "adjective", "negate"),
-    styles="styles.tcss", grammar="messiscript",
+    styles="styles.tcss", grammar="messiscript", code_breakpoints=True,
     names=(Help("cell", "the value of the tape cell at the position (tape[pos])"),
            Help("pos", "the position on the tape, from 0"), Help("clip", "the clipboard"),
            Help("tape", "the whole tape; a cell not visited yet reads 0")),

@@ -9,20 +9,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import StepRecord
+from ..base import CodeRef, Span, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .machine import MessiMachine
 from .parser import Program, parse as parse_text
 
 machine = MessiMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "places", "span"]
 
 
 def view(m, last):
     from .view import view as build  # only the debugger draws: exec and check never import it
 
     return build(m, last)
+
+
+def places(program: Program) -> tuple[tuple[Span, CodeRef], ...]:
+    """Every command (rules 3-9): a breakpoint on one stops when control arrives there."""
+    return tuple((command.span, CodeRef(i)) for i, command in enumerate(program.commands))
+
+
+def span(m: MessiMachine) -> Span | None:
+    """The command about to run (``None`` at the end)."""
+    commands = m.program.commands
+    return commands[m.pc].span if m.pc < len(commands) else None
 
 
 def parse(text: str, filename: str, options: dict) -> Program:

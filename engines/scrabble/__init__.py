@@ -8,7 +8,7 @@ program is parsed.
 from ..language import Help, Language, Option, Unit
 
 UNITS = (Unit("play", "m", "a whole play (a move): its placement and its words; in a REPEAT loop, up to "
-                           "the jump or to the next play's words"),)
+                           "the jump or to the next play's words", "stepOut"),)
 KINDS = ("place", "word")  # breakpoints: a play puts a tile on the cell / a word on the cell is about to run
 ROLES = ("tile", "blank-tile", "word", "centre", "premium-tw", "premium-dw", "premium-tl", "premium-dl", "empty")
 

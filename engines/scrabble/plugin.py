@@ -9,17 +9,51 @@ import bisect
 from collections.abc import Callable
 from typing import Any
 
+from ..base import CellRef, Span
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .game import PLACE
 from .gcg import decode_gcg, encode_gcg
-from .machine import ScrabbleMachine, executed_words
-from .program import is_gcg, parse
+from .machine import BOARD, ScrabbleMachine, executed_words
+from .program import Program, is_gcg, parse
 from .state import final_state as state, trace
 from .view import view
 
 machine = ScrabbleMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "encode", "counted", "variables", "data", "counters"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "encode", "counted", "variables", "data", "counters",
+           "places", "span"]
+
+
+def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
+    """Each new tile of a play, where its letter is written, on the square it goes to: a
+    breakpoint there stops when the play puts it down or a word over it is about to run.
+    Letters are found in the play's tiles as written (``.`` and parenthesised letters are tiles
+    already on the board), in the order :attr:`~.game.Play.placed` lists them."""
+    lines = program.source.split("\n")
+    found = []
+    for play in program.plays:
+        line = lines[play.line - 1] if 0 < play.line <= len(lines) else ""
+        start = line.find(play.tiles, play.span.col - 1) if play.tiles else -1
+        if start < 0:
+            continue
+        tiles, depth = iter(play.placed), 0
+        for i, char in enumerate(play.tiles):
+            if char in "()":
+                depth += 1 if char == "(" else -1
+            elif char.isalpha() and not depth and (tile := next(tiles, None)) is not None:
+                col = start + i + 1
+                found.append((Span(play.line, col, play.line, col + 1), CellRef(BOARD, tile.y, tile.x)))
+    return tuple(found)
+
+
+def span(m: ScrabbleMachine) -> Span | None:
+    """The play about to be put down, or the play whose word runs next."""
+    program, action = m.program, m.next_action()
+    if action is not None:
+        return program.plays[action[1]].span
+    if m.pc < m.listed():
+        return program.plays[program.words[m.pc].play].span
+    return None
 
 
 def final_state(m: ScrabbleMachine, max_steps: int | None = None) -> dict:

@@ -19,8 +19,8 @@ LANGUAGE = Language(
                int, default=MAX_DEPTH, metavar="N"),
     ),
     # D3, coarsest first (indices .machine.OUT, .machine.OVER); one step is step into.
-    units=(Unit("out", "u", "step out: until the running trigger or subprogram is gone"),
-           Unit("over", "o", "step over: one command and every trigger it sets off")),
+    units=(Unit("out", "u", "step out: until the running trigger or subprogram is gone", "stepOut"),
+           Unit("over", "o", "step over: one command and every trigger it sets off", "next")),
     breakpoint_kinds=("arrive", "place", "capture", "trigger"),  # D6
     default_kinds=frozenset({"arrive", "place", "capture", "trigger"}),
     reads_input=False, writes_output=False,  # a program's only data is its board: its result is the state

@@ -7,19 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import StepRecord
+from ..base import Span, StepRecord
 from ..iobuf import InputLog, Output
 from ..names import Names, Points, data_name, unknown_data
 from . import LANGUAGE
-from .board import pack
+from .board import pack, unpack
 from .lexer import decode
 from .machine import COLOURS, StonedGoMachine
 from .parser import parse
 from .state import final_state as _final_state, step_json, summary
-from .view import inspect, view
+from .view import frames, inspect, view
 
 __all__ = ["parse", "machine", "view", "inspect", "final_state", "trace", "summary", "decode", "export", "variables",
-           "data", "counters"]
+           "data", "counters", "span", "frames", "bounds"]
 
 
 def machine(program, input: InputLog, output: Output) -> StonedGoMachine:
@@ -73,6 +73,24 @@ def data(m: StonedGoMachine, text: str) -> Callable[[], Any]:
     if not args and name in ("x", "y", "flag"):
         return {"x": lambda: m.x, "y": lambda: m.y, "flag": lambda: m.flag}[name]
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def span(m: StonedGoMachine) -> Span | None:
+    """The command about to run."""
+    command = m.command()
+    return command.span if command is not None else None
+
+
+def bounds(m: StonedGoMachine, name: str) -> tuple[int, int, int, int] | None:
+    """The smallest box holding every stone and the cursor, in (row, col) = (y, x) (S4)."""
+    if name != "board":
+        return None
+    xs, ys = [m.x], [m.y]
+    for key in m.board:
+        x, y = unpack(key)
+        xs.append(x)
+        ys.append(y)
+    return min(ys), min(xs), max(ys) - min(ys) + 1, max(xs) - min(xs) + 1
 
 
 def counters(m: StonedGoMachine) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from ..base import CellRef, Span, StepRecord
+from ..language import CallFrame
 from ..view import Cell, Code, Grid, Panel, Value, View
 from .board import ROW, pack, unpack
 from .machine import BOARD, C_ENTRIES, C_POINT, COLOURS, F_BLOCK, F_COLOUR, F_DEPTH, F_ENV, F_KIND, F_POINT, SUB, TOP
@@ -129,21 +130,30 @@ def _stack(machine: StonedGoMachine) -> tuple[Value, ...]:
                 rows.append(Value("  pending", f"{left} more trigger{'s' if left > 1 else ''}",
                                   note=f"capture by {_point(unpack(item[C_POINT]))}"))
             continue
-        frame, pc = item, extra
-        command = machine._cmd[pc]
-        name = KIND_NAMES[frame[F_KIND]]
-        if frame[F_KIND] == TOP:
-            where = ""
-        else:
-            where = f" {GLYPHS[frame[F_COLOUR]]} {_point(unpack(frame[F_POINT]))}"
-            if frame[F_KIND] == SUB:
-                name += f" #{frame[F_ENV]}"
-        block = machine.block_command(frame[F_BLOCK]) if frame[F_KIND] != TOP else None
-        note = f"block at {block.span.line}:{block.span.col}" if block else ""
-        at = command.span if command else block.close if block else None  # where the frame goes on
-        rows.append(Value(f"{name}{where}", command.text if command else "(end of block)", current=not rows,
-                          note=f"depth {frame[F_DEPTH]}" + (f" · {note}" if note else ""), span=at))
+        name, text, note, at = _frame(machine, item, extra)
+        rows.append(Value(name, text, current=not rows, note=note, span=at))
     return tuple(rows) or (Value("—", "no frame"),)
+
+
+def _frame(machine: StonedGoMachine, frame: tuple, pc: int) -> tuple[str, str, str, Span | None]:
+    """A running or waiting frame (T5): its name, the command it goes on with, a note (depth,
+    block) and the source where it goes on."""
+    command = machine._cmd[pc]
+    name = KIND_NAMES[frame[F_KIND]] + (f" #{frame[F_ENV]}" if frame[F_KIND] == SUB else "")
+    if frame[F_KIND] != TOP:
+        name += f" {GLYPHS[frame[F_COLOUR]]} {_point(unpack(frame[F_POINT]))}"
+    block = machine.block_command(frame[F_BLOCK]) if frame[F_KIND] != TOP else None
+    note = f"block at {block.span.line}:{block.span.col}" if block else ""
+    at = command.span if command else block.close if block else None  # where the frame goes on
+    return name, command.text if command else "(end of block)", f"depth {frame[F_DEPTH]}" + \
+        (f" · {note}" if note else ""), at
+
+
+def frames(machine: StonedGoMachine) -> list[CallFrame]:
+    """The trigger and subprogram frames (T5), innermost first, each named with the command it
+    goes on with: what a debugger's call stack shows."""
+    return [CallFrame(f"{name}: {text}", at) for kind, item, extra in machine.frames() if kind == "frame"
+            for name, text, _, at in (_frame(machine, item, extra),)]
 
 
 def _recent(machine: StonedGoMachine, recent: tuple[StepRecord, ...]) -> tuple[Value, ...]:

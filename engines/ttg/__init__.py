@@ -19,8 +19,8 @@ LANGUAGE = Language(
         Option("max-history", "Stop with a runtime error when the Backspace history would hold more than N "
                f"(micro-steps and grown cells; default {MAX_HISTORY:,}).", int, default=MAX_HISTORY, metavar="N"),
     ),
-    units=(Unit("keystroke", "k", "a whole keystroke: its write, pass and update (R13)"),
-           Unit("phase", "s", "a phase: the write, the pass or the update (R43)")),
+    units=(Unit("keystroke", "k", "a whole keystroke: its write, pass and update (R13)", "stepOut"),
+           Unit("phase", "s", "a phase: the write, the pass or the update (R43)", "next")),
     breakpoint_kinds=("exec", "write", "data", "grow"), default_kinds=frozenset({"exec", "write"}),  # R45
     reads_input=False,  # the keystrokes are the program; there is no stdin
     roles=("empty", "value", "action", "num", "typing", "ip"), styles="styles.tcss",

@@ -141,6 +141,10 @@ class TTGMachine(Machine):
             return ev.at
         return self._ref(MAIN, self.main.top_left())
 
+    def keystroke(self) -> int:
+        """The index of the keystroke about to start or under way (-1 before the first)."""
+        return self.key_index if type(self.next) in (Write, Backspace) else self.key_index - 1
+
     def unit_start(self, level: int) -> int:
         """The step at which the current keystroke (``level`` 0) or phase (1) began (R43)."""
         return self.marks[level]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..base import StepRecord
+from ..base import Span, StepRecord
 from ..names import Names, Points, data_name, unknown_data
 from . import LANGUAGE
 from .boards import Board, display
@@ -20,7 +20,7 @@ from .parser import Program, parse as parse_text
 from .view import SPECIAL
 
 machine = TTGMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "span", "bounds"]
 
 
 def view(m, last):
@@ -133,6 +133,22 @@ def data(m: TTGMachine, text: str) -> Callable[[], Any]:
     if name in ("D", "k") and not args:
         return (lambda: m.D) if name == "D" else (lambda: m.k)
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def span(m: TTGMachine) -> Span | None:
+    """The keystroke about to start or under way (``None`` before the first and at the end)."""
+    cur = m.keystroke()
+    return m.program.spans[cur] if 0 <= cur < len(m.keys) else None
+
+
+def bounds(m: TTGMachine, name: str) -> tuple[int, int, int, int] | None:
+    """The bounding box of the board ``name``'s cells, in the coordinates its data locations
+    and cell breakpoints use (they stay with a cell as the board turns, R27)."""
+    if name not in BOARDS:
+        return None
+    shape = m.board(name).shape
+    rows, cols = shape.row_keys, shape.col_keys
+    return rows[0], cols[0], rows[len(rows) - 1] - rows[0] + 1, cols[len(cols) - 1] - cols[0] + 1
 
 
 def counters(m: TTGMachine) -> tuple[int, int, int, int, int]:

@@ -184,8 +184,7 @@ def view(m: TTGMachine, last=None) -> View:
               draw(MEMORY2, m.m2, {}, changed[MEMORY2]), draw(MEMORY3, m.m3, {}, set()))
     maindir, memdir, turn, s = m.settings()
     n = len(m.keys)
-    starting = type(ev) in (Write, Backspace)
-    cur = m.key_index if starting else m.key_index - 1  # the keystroke about to start or under way
+    cur = m.keystroke()
     phase = PHASES[type(ev)]
     frame = m.frames[-1] if m.frames else None
     registers = (

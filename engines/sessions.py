@@ -24,11 +24,11 @@ import os
 import tempfile
 from pathlib import Path
 
-from esodbg.engines.base import CellRef
-from esodbg.engines.breakpoints import Breakpoint
-from esodbg.engines.debugger import Session
-from esodbg.engines.expressions import ExpressionError
-from esodbg.engines.spec import format_spec, parse_spec
+from .base import CellRef
+from .breakpoints import Breakpoint
+from .debugger import Session
+from .expressions import ExpressionError
+from .spec import format_spec, parse_spec
 
 STATE_DIR_ENV = "ESODBG_STATE_DIR"
 FORMAT = 1  # the version of the file's shape
