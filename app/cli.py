@@ -1,5 +1,5 @@
-"""The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``,
-``languages``.
+"""The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``, ``dap``
+(the Debug Adapter Protocol for editors), ``languages``.
 
 Languages are plugins (:mod:`esodbg.engines.registry`): each one's own options become flags of
 ``run``, ``exec`` and ``check``, and every command loads a program the same way
@@ -532,6 +532,17 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     app = DebuggerApp(language, file, preset, max_steps, options, restore=not no_restore)
     app.run()
     sys.exit(app.return_code or HALTED)
+
+
+@main.command()
+def dap() -> None:
+    """Serve the Debug Adapter Protocol on stdin and stdout, for an editor's debugger (VS Code,
+    Neovim's nvim-dap, Helix, Emacs): step every language forwards and backwards, breakpoints
+    on cells, boards as variables.  Editors start it themselves; set-ups are in docs/editors.md.
+    Exits 0 when the editor disconnects."""
+    from esodbg.app.dap import serve  # only the adapter needs it
+
+    sys.exit(serve())
 
 
 @main.command("languages")

@@ -27,8 +27,9 @@ the operation's thread between chunks, the state consistent): :meth:`Session._ad
 them again before its next chunk.  Chunks last about :data:`SLICE` seconds whatever a step costs
 (their size adapts), so ``cancel`` is seen within milliseconds in every language.
 
-Invariant: ``history.undo[-1]`` is the record of the step that led to the current state
-(``last``), so views can always show what the last step changed.
+Invariant: ``history.undo`` holds the records of the latest steps up to the current state (maybe
+none: :attr:`Session.last` makes them again when asked), so views can always show what the
+last step changed.
 """
 
 from __future__ import annotations
@@ -130,8 +131,13 @@ class Session:
 
     @property
     def last(self) -> StepRecord | None:
-        """The step that led to the current state (``None`` at step 0)."""
-        return self.history.undo[-1] if self.history.undo else None
+        """The step that led to the current state (``None`` at step 0).  Made again, with the
+        records before it, when none is kept: a long run keeps none (:meth:`_forward`), so that
+        it stops at once (a pause) and only a front end that shows what changed pays for them."""
+        undo = self.history.undo
+        if not undo and self.machine.steps:
+            self._rebuild_undo(self.machine.steps)
+        return undo[-1] if undo else None
 
     def view(self):
         """The presentation model of the current state (given the latest step records the
@@ -139,11 +145,11 @@ class Session:
         app asks for it several times a frame (the first frame three times), and a big
         program's view is dear.  A state is its step, status and the records the view is given
         (a step back re-executes into new records, so a rebuilt history rebuilds the view)."""
-        wanted = self.language.recent_steps
+        wanted, last = self.language.recent_steps, self.last
         recent = tuple(islice(reversed(self.history.undo), wanted))[::-1] if wanted > 1 else ()
-        key = (self.machine.steps, self.machine.status, self.last, recent)
+        key = (self.machine.steps, self.machine.status, last, recent)
         if self._view is None or self._view[0] != key:
-            self._view = (key, self.language.view(self.machine, self.last, recent))
+            self._view = (key, self.language.view(self.machine, last, recent))
         return self._view[1]
 
     @cached_property
@@ -408,11 +414,12 @@ class Session:
     def _forward(self, limit: int, on_arrival, cancel: threading.Event | None,
                  progress: Callable[[Session], None] | None,
                  target: tuple[Location, frozenset[str]] | None = None) -> Outcome:
-        """:meth:`_advance`, then the undo records of the steps just run."""
+        """:meth:`_advance`, dropping the undo records it leaves behind (:attr:`last` makes
+        the new ones when first asked for them)."""
         start = self.steps
         result = self._advance(limit, on_arrival, cancel, progress, target)
         if self.steps != start:
-            self._rebuild_undo(self.steps)
+            self.history.undo.clear()
         return result if isinstance(result, Outcome) else Outcome(result, self.steps)
 
     def continue_(self, cancel: threading.Event | None = None,

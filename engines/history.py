@@ -22,22 +22,27 @@ DEFAULT_BUDGET = 64 * 1024 * 1024  # bytes of checkpoints before thinning
 UNDO_RECORDS = 256  # recent steps that can be undone without re-execution
 
 
-def deep_size(value) -> int:
+def deep_size(value, seen: set[int] | None = None) -> int:
     """Approximate bytes held by a snapshot: tuples are followed, other values are leaves.
 
     Iterative, and each tuple counts once: a Tic Tac Toe Grow state nests its Backspace records
     as a linked list of tuples as deep as the program is long, and shares boards between them.
     Leaves count where they appear, by the tuple, at C speed: a 1 MB 15 puzzle's state holds
-    200,000 numbers, and one Python step each would cost a fifth of the debugger's first frame."""
+    200,000 numbers, and one Python step each would cost a fifth of the debugger's first frame.
+
+    ``seen`` holds the ids of tuples counted already (by earlier calls: what snapshots share with
+    the ones before them is neither counted nor walked again), and gets the ids of the ones
+    counted now.  Its ids must stay those of live tuples: the caller keeps them alive."""
     getsizeof = sys.getsizeof
-    size, seen, stack = 0, set(), [value]
+    size, stack = 0, [value]
+    seen = set() if seen is None else seen
     while stack:
         item = stack.pop()
         if id(item) in seen:
             continue
-        seen.add(id(item))
         size += getsizeof(item)
         if isinstance(item, tuple):
+            seen.add(id(item))
             inner = [child for child in item if isinstance(child, tuple)]
             stack.extend(inner)
             size += sum(map(getsizeof, item)) - sum(map(getsizeof, inner))
@@ -53,8 +58,8 @@ class History:
         self.budget_bytes = budget_bytes
         self._steps: list[int] = [0]
         self._snaps: list[tuple] = [snapshot0]
-        self._sizes: list[int] = [deep_size(snapshot0)]
-        self.bytes = self._sizes[0]
+        self._seen: set[int] = set()  # the tuples the kept checkpoints hold, each counted once (deep_size)
+        self.bytes = deep_size(snapshot0, self._seen)
         self.undo: deque[StepRecord] = deque(maxlen=undo_records)
 
     @property
@@ -69,9 +74,10 @@ class History:
         """Keep ``snapshot`` as the state at ``step`` (the latest step checkpointed so far)."""
         self._steps.append(step)
         self._snaps.append(snapshot)
-        size = deep_size(snapshot)
-        self._sizes.append(size)
-        self.bytes += size
+        # Only what this snapshot does not share with the ones kept is counted, and walked: a
+        # checkpoint costs what changed since the last one, not the whole state again (a Tic Tac
+        # Toe Grow state's Backspace history is as long as the run, and a pause waits for this).
+        self.bytes += deep_size(snapshot, self._seen)
         while self.bytes > self.budget_bytes and len(self._steps) > 2:
             self._thin()
 
@@ -80,8 +86,8 @@ class History:
         keep = [i for i, step in enumerate(self._steps) if step % self.interval == 0]
         self._steps = [self._steps[i] for i in keep]
         self._snaps = [self._snaps[i] for i in keep]
-        self._sizes = [self._sizes[i] for i in keep]
-        self.bytes = sum(self._sizes)
+        self._seen = set()  # counted again: the tuples only the dropped ones held are gone
+        self.bytes = sum(deep_size(snapshot, self._seen) for snapshot in self._snaps)
 
     def at_or_before(self, step: int) -> tuple[int, tuple]:
         """The latest checkpoint at or before ``step``: (its step, its snapshot)."""

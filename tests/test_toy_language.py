@@ -78,6 +78,33 @@ def test_the_debugger_core_steps_both_ways_and_stops_at_a_cell(toy):
     assert s.continue_().step == 5 and s.continue_().reason is Stop.HALTED
 
 
+def test_the_debug_adapter_debugs_the_toy(toy):
+    """``esodbg dap`` knows a language it has never heard of: stepping, its state, a cell
+    breakpoint as a breakpoint spec, an honest answer for a line breakpoint."""
+    from dap_client import Client
+
+    program, env = toy
+    with Client(env) as client:
+        client.launch(str(program), stopOnEntry=True, start=10)
+        line = client.request("setBreakpoints", {"source": {"path": str(program)}, "breakpoints": [{"line": 1}]})
+        assert "add a function breakpoint such as event:output" in line["body"]["breakpoints"][0]["message"]
+        assert client.request("setFunctionBreakpoints", {"breakpoints": [{"name": "cell:tape:0,5"}]})["body"][
+            "breakpoints"][0]["verified"]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "function breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert frame["name"].startswith("Toy") and frame["name"].endswith("step 5")
+        (scope,) = client.request("scopes", {"frameId": frame["id"]})["body"]["scopes"]
+        values = {v["name"]: v["value"] for v in client.request(
+            "variables", {"variablesReference": scope["variablesReference"]})["body"]["variables"]}
+        assert values == {"step": "5", "output_length": "3"}  # "13\n": --start 10 as the launch's start
+        client.request("stepBack", {"threadId": 1})
+        assert client.stopped()["reason"] == "step"
+    assert client.invalid == []
+
+
 def test_the_debugger_shows_the_toy(toy, snap_compare, monkeypatch):
     program, _ = toy
     monkeypatch.chdir(program.parent)  # a short path on screen, the same on every machine

@@ -1,0 +1,324 @@
+"""The editor's breakpoints and the session's: four kinds of request, one set of breakpoints.
+
+An editor sends its breakpoints in four independent sets, each replacing the set before:
+*source* breakpoints by line and column (``setBreakpoints``), *function* breakpoints
+(``setFunctionBreakpoints``: here a breakpoint spec, ``cell:2,3``, ``event:output``…, the form
+``exec --break`` takes), *data* breakpoints (``setDataBreakpoints``: a data location such as
+``acc`` or ``mem[3]``) and *exception filters* (``setExceptionBreakpoints``: the language's events).
+:class:`EditorBreakpoints` keeps the four sets and makes the session's
+:class:`~esodbg.engines.breakpoints.Breakpoints` their union (:meth:`EditorBreakpoints.apply`);
+a target set by two of them takes the later set's filters.
+
+Source breakpoints go on the *places* of the program's text (:meth:`Language.places
+<esodbg.engines.language.Language.places>`): a line alone snaps to the line's first place (as
+nvim-dap sends them), a line and column to the place there (or the next one on the line).  A
+place no breakpoint can go on comes back ``verified: false`` with the reason.
+
+Positions: the editor's lines and columns are 1- or 0-based as it said in ``initialize``, and
+columns count UTF-16 code units; ours are 1-based characters (:class:`Positions`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from esodbg.engines.base import Location, Span
+from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition, Target
+from esodbg.engines.debugger import Session
+from esodbg.engines.expressions import Expression, ExpressionError, Message
+from esodbg.engines.language import Language
+from esodbg.engines.names import data_name
+from esodbg.engines.spec import parse_spec
+
+ALL = "all"  # the breakpoint mode that stops at every kind
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")  # characters of two UTF-16 code units
+
+
+class RequestError(Exception):
+    """A request that cannot be done; ``str(error)`` is the response's message."""
+
+
+class Positions:
+    """Converts between our 1-based character positions and the editor's (``lines1``/``columns1``:
+    whether its lines and columns start at 1; columns in UTF-16 code units) on ``text``'s lines."""
+
+    def __init__(self, text: str, lines1: bool = True, columns1: bool = True) -> None:
+        self.lines = text.split("\n")
+        self.line_base, self.column_base = (0 if lines1 else 1), (0 if columns1 else 1)
+        self._astral: dict[int, list[int]] = {}  # line -> the 0-based indices of its characters past U+FFFF
+
+    def _wide(self, line: int) -> list[int]:
+        """Where ``line``'s characters of two UTF-16 units are (found once: a Tic Tac Toe Grow
+        program is one line, maybe of a million keystrokes)."""
+        found = self._astral.get(line)
+        if found is None:
+            text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            found = self._astral[line] = [m.start() for m in _ASTRAL.finditer(text)]
+        return found
+
+    def column_out(self, line: int, col: int) -> int:
+        return col + bisect.bisect_left(self._wide(line), col - 1) - self.column_base
+
+    def column_in(self, line: int, column: int) -> int:
+        """Our column for the editor's ``column`` on our ``line`` (inside a character of two
+        units: the character after it)."""
+        units = column + self.column_base - 1  # UTF-16 units before the position
+        wide, col = self._wide(line), units + 1
+        for index in wide:  # each wide character before the position takes a column back
+            if index >= col - 1:
+                break
+            col -= 1
+        return col + ((col - 1) + bisect.bisect_left(wide, col - 1) < units)  # inside a wide one: the next
+
+    def line_in(self, line: int) -> int:
+        return line + self.line_base
+
+    def span_out(self, span: Span) -> dict[str, int]:
+        """``line``, ``column``, ``endLine``, ``endColumn`` (exclusive) of ``span`` for the editor."""
+        return {"line": span.line - self.line_base, "column": self.column_out(span.line, span.col),
+                "endLine": span.end_line - self.line_base, "endColumn": self.column_out(span.end_line, span.end_col)}
+
+
+def modes(language: Language) -> list[dict]:
+    """DAP breakpoint modes for a language whose cells stop at several kinds of touch (the
+    ``t`` key's choices): each kind alone, and all of them; no mode is the language's default."""
+    kinds = language.breakpoint_kinds
+    if len(kinds) < 2:
+        return []
+    default = "+".join(sorted(language.default_kinds))
+    found = [{"mode": kind, "label": kind.capitalize(), "appliesTo": ["source"],
+              "description": f"stop only at {kind} (no mode: {default})"} for kind in kinds]
+    if frozenset(kinds) != language.default_kinds:
+        found.append({"mode": ALL, "label": "All", "appliesTo": ["source"],
+                      "description": "stop at " + ", ".join(kinds)})
+    return found
+
+
+def filters(language: Language) -> list[dict]:
+    """The language's events as DAP exception filters (a runtime error always stops, so the
+    ``error`` event is none of them)."""
+    return [{"filter": event.name, "label": f"Event: {event.name}", "description": event.help, "default": False,
+             "supportsCondition": True,
+             "conditionDescription": "stop only when this holds, e.g. step > 100 (the state names, as in watches)"}
+            for event in language.all_events if event.name != "error"]
+
+
+class Wanted:
+    """One breakpoint the editor wants: its target, the kinds of touch (a cell's), its filters'
+    texts and the id the editor knows it by."""
+
+    __slots__ = ("at", "kinds", "condition", "hit_condition", "log_message", "id")
+
+    def __init__(self, at: Target, kinds: frozenset[str] | None, condition: str | None, hit_condition: str | None,
+                 log_message: str | None, id: int) -> None:
+        self.at, self.kinds, self.id = at, kinds, id
+        self.condition, self.hit_condition, self.log_message = condition, hit_condition, log_message
+
+
+class EditorBreakpoints:
+    """The editor's four sets of breakpoints for one program (see the module docstring)."""
+
+    def __init__(self, language: Language, program: Any, names: Iterable[str], positions: Positions) -> None:
+        self.language, self.program, self.positions = language, program, positions
+        self.names = frozenset(names)
+        self.places = language.places(program)
+        self.sets: dict[str, list[Wanted]] = {"source": [], "function": [], "data": [], "exception": []}
+        self._ids: dict[Target, int] = {}
+
+    def id_of(self, at: Target) -> int:
+        """A stable id for the target ``at`` (the same whichever request set it)."""
+        return self._ids.setdefault(at, len(self._ids) + 1)
+
+    def target_of(self, bp_id: int) -> Target | None:
+        return next((at for at, known in self._ids.items() if known == bp_id), None)
+
+    # ----- checking a request's filters -------------------------------------------------------
+    def _filters(self, item: dict) -> tuple[str | None, str | None, str | None]:
+        """The condition, hit condition and log message of ``item``, checked (RequestError)."""
+        texts = []
+        for key, check in (("condition", lambda t: Expression(t, self.names)), ("hitCondition", HitCondition.parse),
+                           ("logMessage", lambda t: Message(t, self.names))):
+            text = item.get(key)
+            if text is not None and not isinstance(text, str):
+                raise RequestError(f"{key} must be a string")
+            if text is not None and text.strip():
+                try:
+                    check(text)
+                except ExpressionError as error:
+                    raise RequestError(str(error)) from None
+                texts.append(text)
+            else:
+                texts.append(None)
+        return texts[0], texts[1], texts[2]
+
+    def _verified(self, wanted: Wanted, span: Span | None, source: dict | None) -> dict:
+        out: dict[str, Any] = {"id": wanted.id, "verified": True}
+        if span is not None:
+            out.update(self.positions.span_out(span))
+            if source is not None:
+                out["source"] = source
+        return out
+
+    def span_of(self, at: Target) -> Span | None:
+        """Where ``at`` is written in the program's text (its first place), if anywhere."""
+        return next((span for span, location in self.places if location == at), None)
+
+    # ----- the four requests ------------------------------------------------------------------
+    def set_source(self, source: dict, items: list) -> list[dict]:
+        """``setBreakpoints`` on the program's own source: one answer per item, in order."""
+        wanted, answers = [], []
+        for item in items:
+            if not isinstance(item, dict) or not isinstance(item.get("line"), int):
+                answers.append({"verified": False, "message": "a source breakpoint needs a line (an integer)"})
+                continue
+            line = self.positions.line_in(item["line"])
+            column = item.get("column")
+            col = self.positions.column_in(line, column) if isinstance(column, int) else None
+            place = self.place(line, col)
+            if isinstance(place, str):
+                answers.append({"verified": False, "message": place, "line": item["line"]})
+                continue
+            span, at = place
+            try:
+                kinds = self._kinds(item.get("mode"), at)
+                condition, hit, log = self._filters(item)
+            except RequestError as error:
+                answers.append({"verified": False, "message": str(error), "line": item["line"]})
+                continue
+            entry = Wanted(at, kinds, condition, hit, log, self.id_of(at))
+            wanted.append(entry)
+            answers.append(self._verified(entry, span, source))
+        self.sets["source"] = wanted
+        return answers
+
+    def place(self, line: int, col: int | None) -> tuple[Span, Location] | str:
+        """The place a breakpoint at ``line`` (and ``col``, ours) goes on, or why there is none."""
+        on_line = [(span, at) for span, at in self.places if span.line == line] or \
+                  [(span, at) for span, at in self.places if span.line < line <= span.end_line]
+        if not on_line:
+            return self.why_not(line)
+        if col is None:
+            return on_line[0]
+        for span, at in on_line:
+            if span.line < line or span.col <= col < span.end_col or span.col == col:
+                return span, at
+        after = [(span, at) for span, at in on_line if span.col > col]
+        return after[0] if after else on_line[-1]
+
+    def why_not(self, line: int) -> str:
+        """Why no breakpoint goes on ``line`` (ours)."""
+        if not self.places:
+            boards = self.language.data_boards()
+            example = f"cell:{boards[0]}:ROW,COL" if boards else "event:output"
+            return (f"a {self.language.title} program's breakpoints go on board cells the program reaches as it "
+                    f"runs, not on its text: add a function breakpoint such as {example}, or a data breakpoint "
+                    "on a cell from the Variables view")
+        lines = sorted({span.line for span, _ in self.places})
+        return f"no {'cell' if self.language.data_boards() else 'command'} on line {line - self.positions.line_base}" \
+               f" (they are on lines {lines[0] - self.positions.line_base} to {lines[-1] - self.positions.line_base})"
+
+    def _kinds(self, mode: Any, at: Location) -> frozenset[str]:
+        language = self.language
+        if mode is None or not isinstance(at, tuple) or len(language.breakpoint_kinds) < 2:
+            return language.default_kinds
+        if mode == ALL:
+            return frozenset(language.breakpoint_kinds)
+        if mode in language.breakpoint_kinds:
+            return frozenset({mode})
+        raise RequestError(f"no breakpoint mode {mode!r} (the modes are: {', '.join(language.breakpoint_kinds)}, all)")
+
+    def set_function(self, items: list, session: Session) -> list[dict]:
+        """``setFunctionBreakpoints``: each ``name`` a breakpoint spec (``cell:2,3 if acc > 5``);
+        the item's own condition and hit condition, when given, replace the spec's."""
+        wanted, answers = [], []
+        for item in items:
+            name = item.get("name") if isinstance(item, dict) else None
+            if not isinstance(name, str) or not name.strip():
+                answers.append({"verified": False, "message": "a function breakpoint's name is a breakpoint spec, "
+                                                              "e.g. cell:1,2 or event:output"})
+                continue
+            try:
+                spec = parse_spec(name, self.language, session.first_view)
+                if isinstance(spec.at, DataRef):
+                    self.language.data(session.machine, spec.at.name)
+                condition, hit, log = self._filters({"condition": spec.condition, "hitCondition": spec.hit_condition,
+                                                     "logMessage": spec.log_message})
+                mine = self._filters(item)
+                condition, hit = mine[0] or condition, mine[1] or hit
+            except (ValueError, RequestError) as error:  # SpecError, a data location the program lacks
+                answers.append({"verified": False, "message": str(error)})
+                continue
+            entry = Wanted(spec.at, spec.kinds, condition, hit, log, self.id_of(spec.at))
+            wanted.append(entry)
+            answers.append(self._verified(entry, self.span_of(spec.at), None))
+        self.sets["function"] = wanted
+        return answers
+
+    def set_data(self, items: list, session: Session) -> list[dict]:
+        """``setDataBreakpoints``: each ``dataId`` a data location the program has (write access)."""
+        wanted, answers = [], []
+        for item in items:
+            data_id = item.get("dataId") if isinstance(item, dict) else None
+            if not isinstance(data_id, str):
+                answers.append({"verified": False, "message": "a data breakpoint needs a dataId (a data location)"})
+                continue
+            try:
+                if item.get("accessType", "write") != "write":
+                    raise RequestError(f"{data_id}: only write access (a step that changes it) can be watched")
+                at = DataRef(data_name(data_id)[2])
+                session.language.data(session.machine, at.name)
+                condition, hit, _ = self._filters(item)
+            except (ValueError, RequestError) as error:
+                answers.append({"verified": False, "message": str(error)})
+                continue
+            entry = Wanted(at, None, condition, hit, None, self.id_of(at))
+            wanted.append(entry)
+            answers.append(self._verified(entry, None, None))
+        self.sets["data"] = wanted
+        return answers
+
+    def set_exceptions(self, names: list, options: list) -> list[dict]:
+        """``setExceptionBreakpoints``: the events to stop at (``filters``), and those of
+        ``filterOptions`` with their conditions."""
+        events = {event.name for event in self.language.all_events}
+        chosen = [(name, None) for name in names] + [
+            (option.get("filterId"), option.get("condition")) for option in options if isinstance(option, dict)]
+        wanted, answers = [], []
+        for name, condition in chosen:
+            if not isinstance(name, str) or name not in events:
+                answers.append({"verified": False, "message": f"no event {name!r} (the events are: "
+                                                              f"{', '.join(sorted(events))})"})
+                continue
+            try:
+                condition = self._filters({"condition": condition})[0]
+            except RequestError as error:
+                answers.append({"verified": False, "message": str(error)})
+                continue
+            at = EventRef(name)
+            entry = Wanted(at, None, condition, None, None, self.id_of(at))
+            wanted.append(entry)
+            answers.append(self._verified(entry, None, None))
+        self.sets["exception"] = wanted
+        return answers
+
+    # ----- the session's breakpoints -----------------------------------------------------------
+    def apply(self, session: Session) -> None:
+        """Make ``session``'s breakpoints the union of the four sets (a target in two takes the
+        later set's filters); a breakpoint that stays keeps its hit count."""
+        union: dict[Target, Wanted] = {}
+        for entries in self.sets.values():
+            for entry in entries:
+                union[entry.at] = entry
+        breakpoints = session.breakpoints
+        for bp in list(breakpoints):
+            if bp.at not in union:
+                breakpoints.remove(bp.at)
+        for at, entry in union.items():  # set again: a breakpoint whose kinds stay keeps its hit count
+            try:
+                breakpoints.set(at, entry.kinds, condition=entry.condition, hit_condition=entry.hit_condition,
+                                log_message=entry.log_message)
+            except ValueError:  # checked when the editor sent it; a restarted program may lack it
+                continue

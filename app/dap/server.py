@@ -1,0 +1,689 @@
+"""``esodbg dap``: a Debug Adapter Protocol server, one program per session, over stdio.
+
+The adapter is a thin listener on the core's :class:`~esodbg.engines.controller.Controller`
+(design.md, "Front ends on one controller"), knows no language (every one through its
+:class:`~esodbg.engines.language.Language`), and answers every request — a bad one with
+``success: false`` and a message that says what was wrong — without ever ending for it.
+
+Requests are read on the main thread.  What moves the program (continue, the steps, goto…) is
+answered at once and runs on the controller's worker, which sends the ``output``, ``stopped``,
+``exited`` and ``terminated`` events; while it runs, requests that read the state are refused
+(``pause`` first), and breakpoints sent meanwhile take effect in the running continue.
+
+One thread (id 1) and one program, as ``esodbg run`` has.  What each request does is in
+``docs/editors.md``; the stop reasons are DAP's: ``entry``, ``step``, ``breakpoint``, ``function
+breakpoint``, ``data breakpoint``, ``pause``, ``goto``, ``exception`` (a runtime error).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+from esodbg.engines import registry
+from esodbg.engines.base import CellRef, CodeRef, Location, ParseError, Status, Stop
+from esodbg.engines.breakpoints import DataRef, LogEntry
+from esodbg.engines.controller import Busy, Controller, Listener
+from esodbg.engines.debugger import Outcome, Session
+from esodbg.engines.expressions import EvaluationError, ExpressionError
+from esodbg.engines.language import Language
+from esodbg.engines.names import data_name
+
+from .. import exitcodes
+from ..files import LoadError, read_program, read_text
+from .breakpoints import EditorBreakpoints, Positions, RequestError, filters, modes
+from .protocol import FramingError, Reader, Writer
+from .variables import Variables
+
+THREAD = 1
+CAPABILITIES = {
+    "supportsConfigurationDoneRequest": True, "supportsFunctionBreakpoints": True,
+    "supportsConditionalBreakpoints": True, "supportsHitConditionalBreakpoints": True,
+    "supportsEvaluateForHovers": True, "supportsStepBack": True, "supportsRestartRequest": True,
+    "supportsGotoTargetsRequest": True, "supportsExceptionInfoRequest": True, "supportsTerminateRequest": True,
+    "supportsLogPoints": True, "supportsDataBreakpoints": True, "supportsBreakpointLocationsRequest": True,
+    "supportsSteppingGranularity": True, "supportsExceptionFilterOptions": True,
+    "exceptionBreakpointFilters": [], "breakpointModes": [],  # the language's, in a capabilities event at launch
+}
+# The launch arguments of every language, with their types (docs/editors.md); the language's own
+# options come under the names the CLI gives them.  Other keys (an editor adds its own) are ignored.
+LAUNCH = {"program": str, "lang": str, "stopOnEntry": bool, "stopAtEnd": bool, "stdin": str, "stdinFile": str,
+          "noDebug": bool, "maxSteps": int}
+GOTO = re.compile(r"\s*goto\s+([+-]?)([\d_,]+)\s*\Z")  # the Debug Console's "goto N", "goto +N", "goto -N"
+
+
+class _Launch:
+    """A launched program: what ``launch`` asked for and what it made."""
+
+    def __init__(self, args: dict, language: Language, path: Path, options: dict, text: str, program: Any,
+                 input_text: str) -> None:
+        self.args, self.language, self.path, self.options = args, language, path, options
+        self.text, self.program, self.input_text = text, program, input_text
+        self.stop_on_entry = bool(args.get("stopOnEntry"))
+        self.no_debug = bool(args.get("noDebug"))
+        self.stop_at_end = bool(args.get("stopAtEnd"))
+        self.max_steps: int | None = args.get("maxSteps")
+
+    @property
+    def source(self) -> dict:
+        return {"name": self.path.name, "path": str(self.path)}
+
+
+class Server(Listener):
+    """Serves one editor over ``reader``/``writer`` (see the module docstring)."""
+
+    def __init__(self, reader: Reader, writer: Writer) -> None:
+        self.reader, self.writer = reader, writer
+        self.client: dict = {}  # the initialize request's arguments
+        self.launched: _Launch | None = None
+        self.controller: Controller | None = None
+        self.breakpoints: EditorBreakpoints | None = None
+        self.variables: Variables | None = None
+        self.positions: Positions | None = None
+        self.configured = False  # configurationDone came
+        self.ended = False  # terminated was sent
+        self.done = False  # disconnect came: serve returns
+        self._moving = "step"  # the kind of the operation under way, for its stop reason
+        self._from = Status.READY  # the machine's status when it began
+        self._goto: list[tuple[Location, bool]] = []  # the targets of the last gotoTargets (forwards?)
+        self._end_sent = threading.Lock()
+
+    # ----- the loop ---------------------------------------------------------------------------
+    def serve(self) -> int:
+        """Answer requests until ``disconnect`` or the end of input; returns the process's exit
+        code (0)."""
+        while not self.done:
+            try:
+                message = self.reader.read()
+            except FramingError as error:
+                self.writer.response(0, "", error=f"cannot read this message: {error}")
+                continue
+            except EOFError:
+                break
+            self.handle(message)
+        if self.controller is not None:
+            self.controller.interrupt()
+            self.controller.wait(2)
+        return 0
+
+    def handle(self, message: Any) -> None:
+        """Answer one message: a request gets exactly one response, whatever it holds."""
+        if not isinstance(message, dict):
+            self.writer.response(0, "", error=f"a message is a JSON object, not {type(message).__name__}")
+            return
+        seq = message.get("seq") if isinstance(message.get("seq"), int) else 0
+        command = message.get("command") if isinstance(message.get("command"), str) else ""
+        if message.get("type") != "request":
+            if message.get("type") != "response":  # a response to a reverse request we never send: ignore
+                self.writer.response(seq, command, error=f"expected a request, not a message of type "
+                                                         f"{message.get('type')!r}")
+            return
+        handler = getattr(self, "do_" + command, None) if command.isidentifier() else None
+        if handler is None:
+            self.writer.response(seq, command, error=f"unknown request {command!r}" if command else
+                                 "a request needs a command")
+            return
+        args = message.get("arguments", {})
+        if not isinstance(args, dict):
+            self.writer.response(seq, command, error="arguments must be a JSON object")
+            return
+        try:
+            body = handler(args)
+        except RequestError as error:
+            self.writer.response(seq, command, error=str(error), show=command in ("launch", "restart"))
+            return
+        except Busy as error:
+            self.writer.response(seq, command, error=str(error))
+            return
+        except Exception as error:  # a bug of ours: answer, say it on stderr, go on
+            self._internal(command, error)
+            self.writer.response(seq, command, error=f"internal error in esodbg: {error!r}")
+            return
+        if not isinstance(body, _Then):
+            self.writer.response(seq, command, body)
+            return
+        self.writer.response(seq, command, body.body)
+        try:
+            body.then()
+        except Busy:  # a request that raced a move the editor had not heard of yet
+            self.writer.event("output", {"category": "important", "output": f"esodbg: {command}: the program is "
+                                                                              "running: pause it first\n"})
+        except Exception as error:
+            self._internal(command, error)
+            self.writer.event("output", {"category": "important", "output": f"esodbg: {command}: internal error: "
+                                                                              f"{error!r}\n"})
+
+    @staticmethod
+    def _internal(command: str, error: Exception) -> None:
+        """A bug of ours, told on stderr (the editor's adapter log), with its traceback."""
+        print(f"esodbg dap: {command}: internal error", file=sys.stderr)
+        traceback.print_exception(error, file=sys.stderr)
+
+    # ----- helpers ----------------------------------------------------------------------------
+    def _session(self, idle: bool = True) -> Session:
+        """The session, or RequestError before launch; with ``idle``, Busy while running."""
+        if self.controller is None:
+            raise RequestError("no program: send launch first")
+        if self.ended:
+            raise RequestError("the program has ended: restart it, or start a new session")
+        if idle and self.controller.running:
+            raise Busy()
+        return self.controller.session
+
+    def _start(self, kind: str, operation: Callable) -> None:
+        """Run ``operation`` on the worker (its stop is reported as ``kind``: continue, step, back,
+        reverse, goto)."""
+        self._moving, self._from = kind, self.controller.session.machine.status
+        self.variables.clear()
+        self.controller.start(operation)
+
+    @staticmethod
+    def _thread(args: dict) -> None:
+        thread = args.get("threadId", THREAD)
+        if thread != THREAD:
+            raise RequestError(f"no thread {thread!r}: there is one, thread {THREAD}")
+
+    # ----- life cycle -------------------------------------------------------------------------
+    def do_initialize(self, args: dict) -> dict:
+        self.client = args
+        return dict(CAPABILITIES)
+
+    def do_launch(self, args: dict) -> _Then:
+        if self.controller is not None and not self.ended:
+            raise RequestError("a program is already being debugged (one program a session)")
+        launch = self._load(args)
+        self._begin(launch)
+
+        def announce() -> None:
+            self.writer.event("capabilities", {"capabilities": {"exceptionBreakpointFilters": filters(launch.language),
+                                                                "breakpointModes": modes(launch.language)}})
+            self.writer.event("initialized")
+        return _Then(None, announce)
+
+    def do_attach(self, args: dict) -> None:
+        raise RequestError("esodbg cannot attach: use a launch configuration")
+
+    def _load(self, args: dict) -> _Launch:
+        """Read and parse the program ``args`` asks for (RequestError saying what is wrong)."""
+        program = args.get("program")
+        if not isinstance(program, str) or not program:
+            raise RequestError("launch needs 'program': the path of the program to debug")
+        for key, kind in LAUNCH.items():
+            if key in args and type(args[key]) is not kind:
+                raise RequestError(f"'{key}' must be {'a whole number' if kind is int else 'a ' + kind.__name__}")
+        if args.get("maxSteps", 1) < 1:
+            raise RequestError("'maxSteps' must be a whole number of steps, at least 1")
+        path = Path(program).expanduser().resolve()
+        lang = args.get("lang")
+        language = next((known for known in registry.languages() if known.name == lang.lower()), None) if lang \
+            else registry.for_file(path)
+        if language is None:
+            known = ", ".join(language.name for language in registry.languages())
+            raise RequestError(f"{'no language ' + repr(lang) if lang else f'cannot tell the language of {path}'}"
+                               f" (the languages are: {known}; set 'lang')")
+        options = self._options(args, language)
+        if "stdin" in args and "stdinFile" in args:
+            raise RequestError("give 'stdin' or 'stdinFile', not both")
+        input_text = args.get("stdin", "")
+        try:
+            if "stdinFile" in args:
+                input_text = read_text(Path(args["stdinFile"]).expanduser(), "input file")
+            text = read_program(path, language)
+            parsed = language.parse(text, str(path), options)
+        except LoadError as error:
+            raise RequestError(str(error)) from None
+        except ParseError as error:
+            raise RequestError("\n".join(f"{d.file}:{d.line}:{d.col}: {d.message}" for d in error.diagnostics)) \
+                from None
+        return _Launch(args, language, path, options, text, parsed, input_text)
+
+    @staticmethod
+    def _options(args: dict, language: Language) -> dict:
+        """The language's own options from ``args``, under the names the CLI uses (``max-depth``)."""
+        mine = {option.name: option for option in language.options}
+        others = {option.name for other in registry.languages() for option in other.options} - set(mine)
+        given = {}
+        for key, value in args.items():
+            if key in others:
+                raise RequestError(f"'{key}' has no meaning for {language.title} (see `esodbg languages`)")
+            option = mine.get(key)
+            if option is None:
+                continue
+            kind = option.type
+            if kind is bool and type(value) is not bool or kind is int and type(value) is not int \
+                    or kind is str and not isinstance(value, str):
+                raise RequestError(f"'{key}' must be a {'boolean' if kind is bool else kind.__name__}")
+            if option.choices and value.lower() not in option.choices:
+                raise RequestError(f"'{key}' is one of: {', '.join(option.choices)}")
+            given[option.dest] = value.lower() if option.choices else value
+        return given
+
+    def _begin(self, launch: _Launch, keep: EditorBreakpoints | None = None) -> None:
+        """A new session on ``launch`` (keeping the editor's breakpoints ``keep`` across a restart)."""
+        session = Session(launch.language, launch.program, launch.input_text, True, launch.max_steps)
+        self.launched = launch
+        self.positions = Positions(launch.text, self.client.get("linesStartAt1", True) is not False,
+                                   self.client.get("columnsStartAt1", True) is not False)
+        self.breakpoints = EditorBreakpoints(launch.language, launch.program, session.names.keys(), self.positions)
+        if keep is not None:
+            self.breakpoints.sets = keep.sets
+            self.breakpoints._ids = keep._ids
+        self.variables = Variables(session)
+        self.controller = Controller(session, self)
+        self.ended, self._goto = False, []
+        if not launch.no_debug:
+            self.breakpoints.apply(session)
+
+    def do_configurationDone(self, args: dict) -> _Then:
+        self._session()
+        self.configured = True
+        return _Then(None, self._go)
+
+    def _go(self) -> None:
+        """The program starts: stopped at its entry, or running."""
+        if self.launched.stop_on_entry and not self.launched.no_debug:
+            self.writer.event("stopped", {"reason": "entry", "threadId": THREAD, "allThreadsStopped": True,
+                                          "description": "Paused at step 0"})
+        else:
+            self._start("continue", lambda s, cancel, progress: s.continue_(cancel, progress))
+
+    def do_disconnect(self, args: dict) -> None:
+        if self.controller is not None:
+            self.controller.interrupt()
+            self.controller.wait(5)
+        self.done = True
+
+    def do_terminate(self, args: dict) -> _Then:
+        self._session(idle=False)
+        self.controller.interrupt()
+        self.controller.wait(5)
+        return _Then(None, lambda: self._end(None))
+
+    def do_restart(self, args: dict) -> _Then:
+        """Start again at step 0 with the breakpoints, on the program file as it is now (it may
+        have been edited) and the launch configuration ``arguments`` if the editor sends it; a
+        program that no longer parses fails the request and the session goes on as it was."""
+        if self.launched is None:
+            raise RequestError("no program: send launch first")
+        new = args.get("arguments")
+        if new is not None and not isinstance(new, dict):
+            raise RequestError("restart's arguments are a launch configuration (a JSON object)")
+        launch = self._load(new if new is not None else self.launched.args)  # the file may have been edited
+        if self.controller is not None:
+            self.controller.interrupt()
+            self.controller.wait(5)
+        keep = self.breakpoints
+        self._begin(launch, keep)
+
+        def again() -> None:
+            source = launch.source
+            for item in self.breakpoints.sets["source"]:
+                span = self.breakpoints.span_of(item.at)
+                body = {"id": item.id, "verified": True}
+                if span is not None:
+                    body.update(self.positions.span_out(span), source=source)
+                self.writer.event("breakpoint", {"reason": "changed", "breakpoint": body})
+            self._go()
+        return _Then(None, again)
+
+    # ----- breakpoints ------------------------------------------------------------------------
+    def _program_source(self, args: dict) -> dict:
+        source = args.get("source")
+        if not isinstance(source, dict):
+            raise RequestError("'source' is missing: {path: the program's path}")
+        path = source.get("path")
+        if not isinstance(path, str) or Path(path).expanduser().resolve() != self.launched.path:
+            return {}
+        return self.launched.source
+
+    def do_setBreakpoints(self, args: dict) -> dict:
+        self._session(idle=False)
+        items = args.get("breakpoints")
+        if items is None:  # the deprecated form: lines only
+            items = [{"line": line} for line in args.get("lines", []) if isinstance(line, int)]
+        if not isinstance(items, list):
+            raise RequestError("'breakpoints' must be a list")
+        source = self._program_source(args)
+        if not source:
+            return {"breakpoints": [{"verified": False, "message": f"not the program being debugged "
+                                                                   f"({self.launched.path})"} for _ in items]}
+        answers = self.breakpoints.set_source(source, items)
+        self._apply()
+        return {"breakpoints": answers}
+
+    def do_setFunctionBreakpoints(self, args: dict) -> dict:
+        session = self._session(idle=False)
+        items = args.get("breakpoints")
+        if not isinstance(items, list):
+            raise RequestError("'breakpoints' must be a list")
+        answers = self.breakpoints.set_function(items, session)
+        self._apply()
+        return {"breakpoints": answers}
+
+    def do_setDataBreakpoints(self, args: dict) -> dict:
+        session = self._session(idle=False)
+        items = args.get("breakpoints")
+        if not isinstance(items, list):
+            raise RequestError("'breakpoints' must be a list")
+        answers = self.breakpoints.set_data(items, session)
+        self._apply()
+        return {"breakpoints": answers}
+
+    def do_setExceptionBreakpoints(self, args: dict) -> dict:
+        self._session(idle=False)
+        names, options = args.get("filters", []), args.get("filterOptions", [])
+        if not isinstance(names, list) or not isinstance(options, list):
+            raise RequestError("'filters' and 'filterOptions' must be lists")
+        answers = self.breakpoints.set_exceptions(names, options)
+        self._apply()
+        return {"breakpoints": answers}
+
+    def _apply(self) -> None:
+        """The editor's breakpoints become the session's: now, or between two chunks of a run."""
+        if not self.launched.no_debug:
+            self.controller.configure(self.breakpoints.apply)
+
+    def do_breakpointLocations(self, args: dict) -> dict:
+        self._session(idle=False)
+        if not self._program_source(args):
+            return {"breakpoints": []}
+        line = args.get("line")
+        if not isinstance(line, int):
+            raise RequestError("'line' must be an integer")
+        first = self.positions.line_in(line)
+        end = self.positions.line_in(args["endLine"]) if isinstance(args.get("endLine"), int) else first
+        return {"breakpoints": [self.positions.span_out(span) for span, _ in self.breakpoints.places
+                                if first <= span.line <= end]}
+
+    def do_dataBreakpointInfo(self, args: dict) -> dict:
+        session = self._session()
+        name = args.get("name")
+        if not isinstance(name, str):
+            raise RequestError("'name' must be a string")
+        reference = args.get("variablesReference")
+        if isinstance(reference, int):
+            location = self.variables.data_location(reference, name)
+        else:
+            try:
+                location = data_name(name)[2]
+                session.language.data(session.machine, location)
+            except ValueError:
+                location = None
+        if location is None:
+            return {"dataId": None, "description": f"{name} is not a data location that can be watched"}
+        return {"dataId": location, "description": f"{location}: stop after a step that changes it",
+                "accessTypes": ["write"], "canPersist": True}
+
+    # ----- moving -------------------------------------------------------------------------------
+    def _unit(self, request: str, args: dict) -> int | None:
+        """The language's unit for ``request`` (``next``, ``stepOut``), or ``None``: one step.
+        ``granularity: instruction`` always steps one step."""
+        if args.get("granularity") == "instruction":
+            return None
+        units = self.launched.language.units
+        return next((level for level, unit in enumerate(units) if unit.request == request), None)
+
+    def do_continue(self, args: dict) -> _Then:
+        self._thread(args)
+        self._session()
+        return _Then({"allThreadsContinued": True},
+                     lambda: self._start("continue", lambda s, cancel, progress: s.continue_(cancel, progress)))
+
+    def _step(self, request: str, args: dict) -> _Then:
+        self._thread(args)
+        self._session()
+        unit = self._unit(request, args)
+        return _Then(None, lambda: self._start("step", lambda s, cancel, progress: s.step(1, unit, cancel, progress)))
+
+    def do_next(self, args: dict) -> _Then:
+        return self._step("next", args)
+
+    def do_stepIn(self, args: dict) -> _Then:
+        return self._step("stepIn", args)
+
+    def do_stepOut(self, args: dict) -> _Then:
+        return self._step("stepOut", args)
+
+    def do_stepBack(self, args: dict) -> _Then:
+        """The reverse of ``next``."""
+        self._thread(args)
+        self._session()
+        unit = self._unit("next", args)
+        return _Then(None, lambda: self._start("back", lambda s, cancel, progress: s.step_back(1, unit)))
+
+    def do_reverseContinue(self, args: dict) -> _Then:
+        self._thread(args)
+        self._session()
+        return _Then(None, lambda: self._start("reverse", lambda s, cancel, progress: s.reverse_continue(cancel)))
+
+    def do_pause(self, args: dict) -> None:
+        self._thread(args)
+        self._session(idle=False)
+        self.controller.interrupt()  # the run stops within milliseconds and says "pause"
+
+    def do_gotoTargets(self, args: dict) -> dict:
+        self._session()
+        line = args.get("line")
+        if not isinstance(line, int):
+            raise RequestError("'line' must be an integer")
+        if not self._program_source(args):
+            return {"targets": []}
+        ours = self.positions.line_in(line)
+        column = args.get("column")
+        place = self.breakpoints.place(ours, self.positions.column_in(ours, column) if isinstance(column, int) else None)
+        if isinstance(place, str):
+            raise RequestError(place)
+        span, at = place
+        text = _text(self.launched.text, span)
+        where = f"{at}" + (f" {text}" if text else "")
+        self._goto = [(at, True), (at, False)]
+        position = self.positions.span_out(span)
+        return {"targets": [{"id": 1, "label": f"forwards to the next arrival at {where}", **position},
+                            {"id": 2, "label": f"backwards to the last arrival at {where}", **position}]}
+
+    def do_goto(self, args: dict) -> _Then:
+        self._thread(args)
+        self._session()
+        target = args.get("targetId")
+        if not isinstance(target, int) or not 0 < target <= len(self._goto):
+            raise RequestError(f"no goto target {target!r}: ask gotoTargets first")
+        at, forwards = self._goto[target - 1]
+        return _Then(None, lambda: self._start("goto", _travel(at, forwards)))
+
+    # ----- the state ----------------------------------------------------------------------------
+    def do_threads(self, args: dict) -> dict:
+        name = f"{self.launched.path.name} ({self.launched.language.title})" if self.launched else "esodbg"
+        return {"threads": [{"id": THREAD, "name": name}]}
+
+    def do_stackTrace(self, args: dict) -> dict:
+        self._thread(args)
+        session = self._session()
+        language, source = session.language, self.launched.source
+        frames = []
+        for i, frame in enumerate(language.frames(session.machine)):
+            out: dict[str, Any] = {"id": i + 1, "name": frame.name}
+            if frame.span is not None:
+                out.update(self.positions.span_out(frame.span), source=source)
+            else:
+                out.update(line=0, column=0)
+            frames.append(out)
+        frames[0]["name"] += f" · step {session.steps:,}"
+        start = args.get("startFrame") if isinstance(args.get("startFrame"), int) else 0
+        levels = args.get("levels") if isinstance(args.get("levels"), int) and args["levels"] > 0 else None
+        return {"stackFrames": frames[start:start + levels if levels else None], "totalFrames": len(frames)}
+
+    def do_scopes(self, args: dict) -> dict:
+        self._session()
+        if not isinstance(args.get("frameId"), int):
+            raise RequestError("'frameId' must be an integer")
+        return {"scopes": self.variables.scopes()}
+
+    def do_variables(self, args: dict) -> dict:
+        self._session()
+        reference = args.get("variablesReference")
+        ref = self.variables.get(reference) if isinstance(reference, int) else None
+        if ref is None:
+            raise RequestError(f"no variables {reference!r} (references last while the program stays stopped)")
+        start = args.get("start") if isinstance(args.get("start"), int) and args["start"] >= 0 else 0
+        count = args.get("count") if isinstance(args.get("count"), int) and args["count"] > 0 else None
+        return {"variables": ref.children(start, count)}
+
+    def do_evaluate(self, args: dict) -> dict | _Then:
+        session = self._session()
+        text = args.get("expression")
+        if not isinstance(text, str):
+            raise RequestError("'expression' must be a string")
+        goto = GOTO.match(text) if args.get("context") == "repl" else None
+        if goto is not None:  # the Debug Console's way to go to a step
+            sign, number = goto.group(1), int(goto.group(2).replace("_", "").replace(",", "") or 0)
+            step = session.steps + number if sign == "+" else session.steps - number if sign else number
+            return _Then({"result": f"going to step {max(step, 0):,}", "variablesReference": 0},
+                         lambda: self._start("goto", lambda s, cancel, progress: s.goto(step, cancel)))
+        try:
+            value = session.evaluate(text)
+        except (ExpressionError, EvaluationError) as error:
+            raise RequestError(str(error)) from None
+        variable = self.variables.variable(text, value, text)
+        result = {"result": variable["value"], "variablesReference": variable["variablesReference"]}
+        for key in ("indexedVariables", "namedVariables"):
+            if key in variable:
+                result[key] = variable[key]
+        return result
+
+    def do_exceptionInfo(self, args: dict) -> dict:
+        self._thread(args)
+        fault = self._session().machine.fault
+        if fault is None:
+            raise RequestError("the program is not stopped at a runtime error")
+        where = f" at {fault.span.line}:{fault.span.col}" if fault.span else ""
+        return {"exceptionId": "runtime error", "description": fault.message, "breakMode": "always",
+                "details": {"message": fault.message, "typeName": "runtime error",
+                            "stackTrace": f"step {fault.step:,}{where}, {fault.at}"}}
+
+    def do_source(self, args: dict) -> dict:
+        self._session(idle=False)
+        return {"content": self.launched.text, "mimeType": "text/plain"}
+
+    # ----- what the controller tells -------------------------------------------------------------
+    def progressed(self, session: Session) -> None:
+        self._output()
+
+    def logged(self, entry: LogEntry) -> None:
+        self._output()
+        body = {"category": "console", "output": f"step {entry.step:,}: {entry.text}\n"}
+        span = self.breakpoints.span_of(entry.breakpoint.at) if self.breakpoints else None
+        if span is not None:
+            body.update(source=self.launched.source, line=self.positions.span_out(span)["line"])
+        self.writer.event("output", body)
+
+    def _output(self) -> None:
+        text = self.controller.take_output()
+        if text:
+            self.writer.event("output", {"category": "stdout", "output": text})
+
+    def stopped(self, outcome: Outcome) -> None:
+        """An operation ended: what it wrote, then why it stopped, or that the program ended.
+
+        The program ends (``exited``, ``terminated``) when a continue or a step reaches its halt
+        (unless the launch asked ``stopAtEnd``), or is asked to run on from its halt or its
+        runtime error; a runtime error reached stops with reason ``exception`` first, so it
+        can be looked at and stepped back from."""
+        self._output()
+        session = self.controller.session
+        reason, machine = outcome.reason, session.machine
+        forwards = self._moving in ("continue", "step")
+        if self.launched.no_debug and reason is not Stop.INTERRUPTED or \
+                forwards and reason in (Stop.HALTED, Stop.ERROR) and self._from is not Status.READY or \
+                forwards and reason is Stop.HALTED and not self.launched.stop_at_end:
+            self._end(self._exit_code(reason))
+            return
+        if outcome.message and outcome.message.startswith("internal error"):
+            self.writer.event("output", {"category": "important", "output": f"esodbg: {outcome.message}\n"})
+        body: dict[str, Any] = {"threadId": THREAD, "allThreadsStopped": True}
+        if reason is Stop.ERROR:
+            fault = machine.fault
+            body.update(reason="exception", text=fault.message,
+                        description=f"Runtime error at step {fault.step:,}: {fault.message}")
+        elif reason is Stop.BREAKPOINT:
+            bp = outcome.breakpoint
+            kind = "data breakpoint" if isinstance(bp.at, DataRef) else \
+                "function breakpoint" if any(bp.at == e.at for e in self.breakpoints.sets["function"]) else "breakpoint"
+            what = bp.describe()
+            if isinstance(bp.at, (CellRef, CodeRef)):  # a cell as its data location names it: board(2,1)
+                span = self.breakpoints.span_of(bp.at)
+                what = (isinstance(bp.at, CellRef) and session.language.data_at(bp.at) or str(bp.at)) + \
+                    (f" {_text(self.launched.text, span)}" if span is not None else "")
+            body.update(reason=kind, hitBreakpointIds=[self.breakpoints.id_of(bp.at)],
+                        description=f"Paused on {what} (hit {bp.hits(outcome.step):,})"
+                                    + (f": {outcome.message}" if outcome.message else ""))
+        elif self._moving == "goto":
+            where = f"halted: {session.language.halted}" if machine.status is Status.HALTED else \
+                f"step {session.steps:,}"
+            body.update(reason="goto", description=outcome.message or f"Paused at {where}")
+        elif reason is Stop.HALTED:  # stopAtEnd: the end is a place to step back from
+            body.update(reason="step" if self._moving == "step" else "pause",
+                        description=f"Halted: {session.language.halted} (step back, or continue to end the session)")
+        elif reason is Stop.START and self._moving == "reverse":
+            body.update(reason="entry", description="Paused at step 0: no earlier breakpoint hit")
+        elif reason is Stop.BUDGET:
+            body.update(reason="pause", description=f"Paused: the step budget of {session.budget:,} (maxSteps) ran out")
+        elif reason in (Stop.INTERRUPTED, Stop.NEEDS_INPUT):
+            body.update(reason="pause", description=f"Paused at step {session.steps:,}")
+        else:
+            body.update(reason="step")
+        self.writer.event("stopped", body)
+
+    def _exit_code(self, reason: Stop) -> int:
+        """The code ``esodbg exec`` would exit with after a run that ended so."""
+        return {Stop.HALTED: exitcodes.HALTED, Stop.ERROR: exitcodes.RUNTIME_ERROR,
+                Stop.BUDGET: exitcodes.BUDGET}.get(reason, exitcodes.HALTED)
+
+    def _end(self, code: int | None) -> None:
+        """The program is over: ``exited`` (with ``code``, if it ended by itself), ``terminated``."""
+        with self._end_sent:
+            if self.ended:
+                return
+            self.ended = True
+        if code is not None:
+            self.writer.event("exited", {"exitCode": code})
+        self.writer.event("terminated")
+
+
+class _Then:
+    """A request's answer ``body`` and what to do once it is sent (a stop must come after the
+    response that started the move)."""
+
+    def __init__(self, body: dict | None, then: Callable[[], None]) -> None:
+        self.body, self.then = body, then
+
+
+def _travel(at: Location, forwards: bool) -> Callable:
+    """goto a cell or command: forwards to its next arrival, backwards to its last; breakpoints
+    on the way count hits but do not stop it.  Where it never arrives, it stays where it was."""
+
+    def operation(session: Session, cancel, progress) -> Outcome:
+        start = session.steps
+        if forwards:
+            outcome = session.run_to(at, cancel, progress, breakpoints=False)
+        else:
+            outcome = session.reverse_continue(cancel, at, breakpoints=False)
+        if outcome.reason in (Stop.CURSOR, Stop.INTERRUPTED):
+            return outcome
+        session.goto(start)
+        return Outcome(Stop.CURSOR, start, message=f"the run does not arrive at {at} "
+                                                   f"{'again' if forwards else 'before step ' + format(start, ',')}:"
+                                                   f" still at step {start:,}")
+    return operation
+
+
+def _text(source: str, span) -> str:
+    """The source text of a one-line ``span`` (short), for a label."""
+    lines = source.split("\n")
+    if span.line != span.end_line or not 0 < span.line <= len(lines):
+        return ""
+    text = lines[span.line - 1][span.col - 1:span.end_col - 1]
+    return text if len(text) <= 30 else text[:29] + "…"
