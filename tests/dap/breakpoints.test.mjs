@@ -209,3 +209,56 @@ test('a breakpoint set while the program runs stops the run', async () => {
     await dc.stop();
   }
 });
+
+// Every language, the same scenario: a cell (or command) breakpoint with a hit count, then a
+// condition, a log point and a data breakpoint, through to a goto.
+const EVERY = [
+  // title, program, the breakpoint (a place of the text, or a spec), a condition, a data location
+  ['15', example('fifteen', '99.15'), { line: 8, column: 1 }, 'acc < 95', 'acc'],
+  ['MessiScript', example('messiscript', 'hola_mundo.messi'), { line: 5, column: 14 }, 'step > 5', 'tape[1]'],
+  ['Tic Tac Toe Grow', example('ttg', 'wow.txt'), 'cell:main:0,0', 'step > 2', 'k'],
+  ['Stoned-Go', example('stoned-go', 'chain_reaction.sgo'), 'cell:board:0,4/arrive', 'depth > 0', 'x'],
+  ['Scrabble', example('scrabble', 'hello_world.scrabble'), { line: 3, column: 2 }, 'pointer >= 0', 'pointer'],
+];
+
+for (const [title, program, where, condition, data] of EVERY) {
+  test(`${title}: a hit count, a condition, a log point, a data breakpoint, goto`, async () => {
+    const dc = await client();
+    // A function breakpoint has no logMessage in DAP: the spec says it (`cell:… log …`).
+    const set = ({ logMessage, ...filters }) => (typeof where === 'string'
+      ? dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: where + (logMessage ? ` log ${logMessage}` : ''), ...filters }] })
+      : dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ ...where, logMessage, ...filters }] }));
+    try {
+      await atEntry(dc, program, { stopAtEnd: true }, () => set({ hitCondition: '2' }));
+      const second = await move(dc, 'continue');
+      assert.match(second.body.reason, /^(function )?breakpoint$/);
+      assert.match(second.body.description, /\(hit 2\)/);
+
+      const goto = async (step) => {
+        const stopped = dc.waitForEvent('stopped');
+        await dc.evaluateRequest({ expression: `goto ${step}`, context: 'repl' });
+        assert.equal((await stopped).body.reason, 'goto');
+        assert.equal((await state(dc)).step.value, String(step));
+      };
+      await set({ condition });
+      await goto(0);
+      assert.match((await move(dc, 'continue')).body.reason, /breakpoint$/);
+      assert.equal(await evaluate(dc, condition), 'True');
+
+      await set({ logMessage: 'at step {step}' });
+      dc.output.length = 0;
+      assert.match((await move(dc, 'continue')).body.description, /^Halted/);  // a log point never stops
+      assert.ok(dc.output.filter((o) => o.category === 'console' && /^step [\d,]+: at step \d+\n$/.test(o.output)).length >= 1);
+
+      await goto(0);
+      await dc.setDataBreakpointsRequest({ breakpoints: [{ dataId: data }] });
+      const changed = await move(dc, 'continue');
+      assert.equal(changed.body.reason, 'data breakpoint');
+      assert.match(changed.body.description, new RegExp(`${data.replace(/[[\]]/g, '\\$&')}: .+ → .+`));
+
+      await goto(3);
+    } finally {
+      await dc.stop();
+    }
+  });
+}
