@@ -119,10 +119,12 @@ class Wanted:
 
 
 class EditorBreakpoints:
-    """The editor's four sets of breakpoints for one program (see the module docstring)."""
+    """The editor's four sets of breakpoints for one program (see the module docstring); ``source``
+    is the program's DAP source (its name and path), which a breakpoint with a place names."""
 
-    def __init__(self, language: Language, program: Any, names: Iterable[str], positions: Positions) -> None:
-        self.language, self.program, self.positions = language, program, positions
+    def __init__(self, language: Language, program: Any, names: Iterable[str], positions: Positions,
+                 source: dict) -> None:
+        self.language, self.program, self.positions, self.source = language, program, positions, source
         self.names = frozenset(names)
         self.places = language.places(program)
         self.sets: dict[str, list[Wanted]] = {"source": [], "function": [], "data": [], "exception": []}
@@ -154,12 +156,10 @@ class EditorBreakpoints:
                 texts.append(None)
         return texts[0], texts[1], texts[2]
 
-    def _verified(self, wanted: Wanted, span: Span | None, source: dict | None) -> dict:
+    def _verified(self, wanted: Wanted, span: Span | None) -> dict:
         out: dict[str, Any] = {"id": wanted.id, "verified": True}
-        if span is not None:
-            out.update(self.positions.span_out(span))
-            if source is not None:
-                out["source"] = source
+        if span is not None:  # where it is written in the program
+            out.update(self.positions.span_out(span), source=self.source)
         return out
 
     def span_of(self, at: Target) -> Span | None:
@@ -167,32 +167,39 @@ class EditorBreakpoints:
         return next((span for span, location in self.places if location == at), None)
 
     # ----- the four requests ------------------------------------------------------------------
-    def set_source(self, source: dict, items: list) -> list[dict]:
-        """``setBreakpoints`` on the program's own source: one answer per item, in order."""
+    def _replace(self, kind: str, items: list, read) -> list[dict]:
+        """Make the set ``kind`` what ``read`` reads of each of ``items``: ``(target, kinds,
+        (condition, hit condition, log message), span)``.  One answer per item, in order; an item
+        ``read`` refuses (RequestError, ValueError) comes back unverified with why."""
         wanted, answers = [], []
         for item in items:
-            if not isinstance(item, dict) or not isinstance(item.get("line"), int):
-                answers.append({"verified": False, "message": "a source breakpoint needs a line (an integer)"})
+            try:
+                at, kinds, filters, span = read(item)
+            except (RequestError, ValueError) as error:
+                answer = {"verified": False, "message": str(error)}
+                if isinstance(item, dict) and isinstance(item.get("line"), int):
+                    answer["line"] = item["line"]
+                answers.append(answer)
                 continue
+            entry = Wanted(at, kinds, *filters, self.id_of(at))
+            wanted.append(entry)
+            answers.append(self._verified(entry, span))
+        self.sets[kind] = wanted
+        return answers
+
+    def set_source(self, items: list) -> list[dict]:
+        """``setBreakpoints`` on the program's own source (line, column, mode, filters)."""
+        def read(item):
+            if not isinstance(item, dict) or not isinstance(item.get("line"), int):
+                raise RequestError("a source breakpoint needs a line (an integer)")
             line = self.positions.line_in(item["line"])
             column = item.get("column")
-            col = self.positions.column_in(line, column) if isinstance(column, int) else None
-            place = self.place(line, col)
+            place = self.place(line, self.positions.column_in(line, column) if isinstance(column, int) else None)
             if isinstance(place, str):
-                answers.append({"verified": False, "message": place, "line": item["line"]})
-                continue
+                raise RequestError(place)
             span, at = place
-            try:
-                kinds = self._kinds(item.get("mode"), at)
-                condition, hit, log = self._filters(item)
-            except RequestError as error:
-                answers.append({"verified": False, "message": str(error), "line": item["line"]})
-                continue
-            entry = Wanted(at, kinds, condition, hit, log, self.id_of(at))
-            wanted.append(entry)
-            answers.append(self._verified(entry, span, source))
-        self.sets["source"] = wanted
-        return answers
+            return at, self._kinds(item.get("mode"), at), self._filters(item), span
+        return self._replace("source", items, read)
 
     def place(self, line: int, col: int | None) -> tuple[Span, Location] | str:
         """The place a breakpoint at ``line`` (and ``col``, ours) goes on, or why there is none."""
@@ -233,76 +240,46 @@ class EditorBreakpoints:
     def set_function(self, items: list, session: Session) -> list[dict]:
         """``setFunctionBreakpoints``: each ``name`` a breakpoint spec (``cell:2,3 if acc > 5``);
         the item's own condition and hit condition, when given, replace the spec's."""
-        wanted, answers = [], []
-        for item in items:
+        def read(item):
             name = item.get("name") if isinstance(item, dict) else None
             if not isinstance(name, str) or not name.strip():
-                answers.append({"verified": False, "message": "a function breakpoint's name is a breakpoint spec, "
-                                                              "e.g. cell:1,2 or event:output"})
-                continue
-            try:
-                spec = parse_spec(name, self.language, session.first_view)
-                if isinstance(spec.at, DataRef):
-                    self.language.data(session.machine, spec.at.name)
-                condition, hit, log = self._filters({"condition": spec.condition, "hitCondition": spec.hit_condition,
-                                                     "logMessage": spec.log_message})
-                mine = self._filters(item)
-                condition, hit = mine[0] or condition, mine[1] or hit
-            except (ValueError, RequestError) as error:  # SpecError, a data location the program lacks
-                answers.append({"verified": False, "message": str(error)})
-                continue
-            entry = Wanted(spec.at, spec.kinds, condition, hit, log, self.id_of(spec.at))
-            wanted.append(entry)
-            answers.append(self._verified(entry, self.span_of(spec.at), None))
-        self.sets["function"] = wanted
-        return answers
+                raise RequestError("a function breakpoint's name is a breakpoint spec, e.g. cell:1,2 or event:output")
+            spec = parse_spec(name, self.language, session.first_view)  # SpecError is a ValueError
+            if isinstance(spec.at, DataRef):
+                self.language.data(session.machine, spec.at.name)  # ValueError if the program has no such place
+            condition, hit, log = self._filters({"condition": spec.condition, "hitCondition": spec.hit_condition,
+                                                 "logMessage": spec.log_message})
+            mine = self._filters(item)
+            return spec.at, spec.kinds, (mine[0] or condition, mine[1] or hit, log), self.span_of(spec.at)
+        return self._replace("function", items, read)
 
     def set_data(self, items: list, session: Session) -> list[dict]:
         """``setDataBreakpoints``: each ``dataId`` a data location the program has (write access)."""
-        wanted, answers = [], []
-        for item in items:
+        def read(item):
             data_id = item.get("dataId") if isinstance(item, dict) else None
             if not isinstance(data_id, str):
-                answers.append({"verified": False, "message": "a data breakpoint needs a dataId (a data location)"})
-                continue
-            try:
-                if item.get("accessType", "write") != "write":
-                    raise RequestError(f"{data_id}: only write access (a step that changes it) can be watched")
-                at = DataRef(data_name(data_id)[2])
-                session.language.data(session.machine, at.name)
-                condition, hit, _ = self._filters(item)
-            except (ValueError, RequestError) as error:
-                answers.append({"verified": False, "message": str(error)})
-                continue
-            entry = Wanted(at, None, condition, hit, None, self.id_of(at))
-            wanted.append(entry)
-            answers.append(self._verified(entry, None, None))
-        self.sets["data"] = wanted
-        return answers
+                raise RequestError("a data breakpoint needs a dataId (a data location)")
+            if item.get("accessType", "write") != "write":
+                raise RequestError(f"{data_id}: only write access (a step that changes it) can be watched")
+            at = DataRef(data_name(data_id)[2])
+            session.language.data(session.machine, at.name)
+            condition, hit, _ = self._filters(item)
+            return at, None, (condition, hit, None), None
+        return self._replace("data", items, read)
 
     def set_exceptions(self, names: list, options: list) -> list[dict]:
         """``setExceptionBreakpoints``: the events to stop at (``filters``), and those of
         ``filterOptions`` with their conditions."""
         events = {event.name for event in self.language.all_events}
+
+        def read(item):
+            name, condition = item
+            if not isinstance(name, str) or name not in events:
+                raise RequestError(f"no event {name!r} (the events are: {', '.join(sorted(events))})")
+            return EventRef(name), None, (self._filters({"condition": condition})[0], None, None), None
         chosen = [(name, None) for name in names] + [
             (option.get("filterId"), option.get("condition")) for option in options if isinstance(option, dict)]
-        wanted, answers = [], []
-        for name, condition in chosen:
-            if not isinstance(name, str) or name not in events:
-                answers.append({"verified": False, "message": f"no event {name!r} (the events are: "
-                                                              f"{', '.join(sorted(events))})"})
-                continue
-            try:
-                condition = self._filters({"condition": condition})[0]
-            except RequestError as error:
-                answers.append({"verified": False, "message": str(error)})
-                continue
-            at = EventRef(name)
-            entry = Wanted(at, None, condition, None, None, self.id_of(at))
-            wanted.append(entry)
-            answers.append(self._verified(entry, None, None))
-        self.sets["exception"] = wanted
-        return answers
+        return self._replace("exception", chosen, read)
 
     # ----- the session's breakpoints -----------------------------------------------------------
     def apply(self, session: Session) -> None:

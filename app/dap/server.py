@@ -268,7 +268,8 @@ class Server(Listener):
         self.launched = launch
         self.positions = Positions(launch.text, self.client.get("linesStartAt1", True) is not False,
                                    self.client.get("columnsStartAt1", True) is not False)
-        self.breakpoints = EditorBreakpoints(launch.language, launch.program, session.names.keys(), self.positions)
+        self.breakpoints = EditorBreakpoints(launch.language, launch.program, session.names.keys(), self.positions,
+                                             launch.source)
         if keep is not None:
             self.breakpoints.sets = keep.sets
             self.breakpoints._ids = keep._ids
@@ -345,47 +346,36 @@ class Server(Listener):
         items = args.get("breakpoints")
         if items is None:  # the deprecated form: lines only
             items = [{"line": line} for line in args.get("lines", []) if isinstance(line, int)]
-        if not isinstance(items, list):
-            raise RequestError("'breakpoints' must be a list")
-        source = self._program_source(args)
-        if not source:
+        if not self._program_source(args):
             return {"breakpoints": [{"verified": False, "message": f"not the program being debugged "
-                                                                   f"({self.launched.path})"} for _ in items]}
-        answers = self.breakpoints.set_source(source, items)
-        self._apply()
-        return {"breakpoints": answers}
+                                                                   f"({self.launched.path})"}
+                                    for _ in items if isinstance(items, list)]}
+        return self._set(items, self.breakpoints.set_source)
 
     def do_setFunctionBreakpoints(self, args: dict) -> dict:
         session = self._session(idle=False)
-        items = args.get("breakpoints")
-        if not isinstance(items, list):
-            raise RequestError("'breakpoints' must be a list")
-        answers = self.breakpoints.set_function(items, session)
-        self._apply()
-        return {"breakpoints": answers}
+        return self._set(args.get("breakpoints"), lambda items: self.breakpoints.set_function(items, session))
 
     def do_setDataBreakpoints(self, args: dict) -> dict:
         session = self._session(idle=False)
-        items = args.get("breakpoints")
-        if not isinstance(items, list):
-            raise RequestError("'breakpoints' must be a list")
-        answers = self.breakpoints.set_data(items, session)
-        self._apply()
-        return {"breakpoints": answers}
+        return self._set(args.get("breakpoints"), lambda items: self.breakpoints.set_data(items, session))
 
     def do_setExceptionBreakpoints(self, args: dict) -> dict:
         self._session(idle=False)
         names, options = args.get("filters", []), args.get("filterOptions", [])
-        if not isinstance(names, list) or not isinstance(options, list):
-            raise RequestError("'filters' and 'filterOptions' must be lists")
-        answers = self.breakpoints.set_exceptions(names, options)
-        self._apply()
-        return {"breakpoints": answers}
+        if not isinstance(names, list):
+            raise RequestError("'filters' must be a list")
+        return self._set(options, lambda items: self.breakpoints.set_exceptions(names, items))
 
-    def _apply(self) -> None:
-        """The editor's breakpoints become the session's: now, or between two chunks of a run."""
+    def _set(self, items: Any, replace: Callable[[list], list[dict]]) -> dict:
+        """One of the editor's sets of breakpoints replaced by ``items`` (a list): the answers,
+        and the session's breakpoints made theirs, now or between two chunks of a run."""
+        if not isinstance(items, list):
+            raise RequestError("the breakpoints must be a list")
+        answers = replace(items)
         if not self.launched.no_debug:
             self.controller.configure(self.breakpoints.apply)
+        return {"breakpoints": answers}
 
     def do_breakpointLocations(self, args: dict) -> dict:
         self._session(idle=False)
