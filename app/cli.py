@@ -1,5 +1,5 @@
 """The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``, ``dap``
-(the Debug Adapter Protocol for editors), ``languages``.
+and ``lsp`` (the Debug Adapter and Language Server Protocols for editors), ``languages``.
 
 Languages are plugins (:mod:`esodbg.engines.registry`): each one's own options become flags of
 ``run``, ``exec`` and ``check``, and every command loads a program the same way
@@ -541,6 +541,16 @@ def dap() -> None:
     on cells, boards as variables.  Editors start it themselves; set-ups are in docs/editors.md.
     Exits 0 when the editor disconnects."""
     from esodbg.app.dap import serve  # only the adapter needs it
+
+    sys.exit(serve())
+
+
+@main.command()
+def lsp() -> None:
+    """Serve the Language Server Protocol on stdin and stdout, for an editor: diagnostics as you
+    type, colours from the grammars, hover that explains the code, outlines.  Editors start it
+    themselves; set-ups are in docs/editors.md.  Exits 0 when the editor exits."""
+    from esodbg.app.lsp import serve  # only the language server needs pygls
 
     sys.exit(serve())
 

@@ -1,30 +1,17 @@
-"""Syntax highlighting of a program with its tree-sitter grammar (issue 16): the captures of the
-grammar's ``queries/highlights.scm`` (the capture names Neovim and Helix use), line by line, for
-the rows a pane shows.
-
-The text is parsed once; the highlights query runs only over the rows asked for
-(``QueryCursor.set_point_range``), so a pane over a 1 MB program asks for one screen at a time.
-Tree-sitter counts columns in bytes; :meth:`Highlighter.line` gives them in characters, as the
-pane draws them.  Styles come from Textual's text-area themes (:func:`syntax_styles`): a capture
-``function.call`` falls back to ``function`` when a theme has no style for it.
+"""The colours of syntax highlighting in the panes: the captures come from
+:class:`esodbg.grammars.highlight.Highlighter`; their styles from Textual's text-area themes
+(:func:`syntax_styles`): a capture ``function.call`` falls back to ``function`` when a theme has
+no style for it.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-import tree_sitter
 from rich.style import Style
 from textual._text_area_theme import TextAreaTheme
 
-from esodbg import grammars
-
 THEME = "vscode_dark"  # the Textual text-area theme whose syntax colours the panes use
-
-
-@cache
-def _query(grammar: str) -> tree_sitter.Query:
-    return tree_sitter.Query(grammars.language(grammar), grammars.highlights(grammar))
 
 
 @cache
@@ -40,57 +27,3 @@ def style_for(capture: str, styles: dict[str, Style]) -> Style | None:
             return styles[capture]
         capture = capture.rpartition(".")[0]
     return None
-
-
-class Highlighter:
-    """The highlight captures of ``text`` parsed with the grammar ``grammar`` (a name of
-    :data:`esodbg.grammars.NAMES`), computed for the lines asked for and kept."""
-
-    def __init__(self, grammar: str, text: str) -> None:
-        self.lines = text.split("\n")
-        self._bytes = [line.encode("utf-8") for line in self.lines]
-        self.tree = tree_sitter.Parser(grammars.language(grammar)).parse("\n".join(self.lines).encode("utf-8"))
-        self.query = _query(grammar)
-        self._done: dict[int, list[tuple[int, int, str]]] = {}
-
-    def ready(self, index: int) -> bool:
-        """True if line ``index``'s captures are known (:meth:`prepare` ran over it)."""
-        return index in self._done
-
-    def line(self, index: int) -> list[tuple[int, int, str]]:
-        """The captures on 0-based line ``index``: ``(start, end, capture)`` in characters,
-        end exclusive, in the query's order (a later capture on the same text wins)."""
-        if index not in self._done:
-            self.prepare(index, index)
-        return self._done.get(index, [])
-
-    def prepare(self, first: int, last: int) -> None:
-        """Run the query over lines ``first``…``last`` (0-based, inclusive) at once and keep
-        what it finds for each of them."""
-        first, last = max(first, 0), min(last, len(self.lines) - 1)
-        if first > last:
-            return
-        cursor = tree_sitter.QueryCursor(self.query)
-        cursor.set_point_range((first, 0), (last + 1, 0))
-        found: dict[int, list[tuple[int, int, str]]] = {i: [] for i in range(first, last + 1)}
-        for _, captures in cursor.matches(self.tree.root_node):
-            for name, nodes in captures.items():
-                for node in nodes:
-                    self._add(found, node.start_point, node.end_point, name)
-        self._done.update(found)
-
-    def _add(self, found: dict, start: tuple[int, int], end: tuple[int, int], name: str) -> None:
-        """One capture, split into its pieces on each line it covers (those being prepared)."""
-        for row in range(start[0], end[0] + 1):
-            if row not in found:
-                continue
-            data = self._bytes[row]
-            a = start[1] if row == start[0] else 0
-            b = end[1] if row == end[0] else len(data)
-            if b > a:
-                found[row].append((self._char(data, a), self._char(data, b), name))
-
-    @staticmethod
-    def _char(data: bytes, column: int) -> int:
-        """The character column of byte ``column`` of a line's UTF-8 ``data``."""
-        return column if data.isascii() else len(data[:column].decode("utf-8", errors="ignore"))

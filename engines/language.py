@@ -54,6 +54,13 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``frames(machine) -> list[CallFrame]`` (optional)
     The call stack, innermost first (Stoned-Go's triggers and subprograms); by default one frame
     at :meth:`Language.span`.
+``hover(program, line, col) -> str | None`` (optional)
+    What the code at a 1-based line and column (in characters) means, as Markdown (the command
+    a 15 tile runs, the value a MessiScript sentence makes…), or ``None`` where it is no code (a
+    comment, prose): what an editor shows on hover (``esodbg lsp``).
+``symbols(program) -> tuple[Symbol, ...]`` (optional)
+    The named parts of a program an editor lists (Stoned-Go's macros, MessiScript's loops, a
+    GCG record's moves); none by default.
 ``bounds(machine, board) -> tuple[int, int, int, int] | None`` (optional)
     ``(first row, first col, rows, cols)`` of the cells of the data board ``board`` (one a
     ``NAME(ROW,COL)`` or ``NAME(X,Y)`` data form names), in its cells' coordinates, cheaply;
@@ -106,6 +113,19 @@ class Unit(NamedTuple):
     key: str
     help: str = ""
     request: str | None = None
+
+
+class Symbol(NamedTuple):
+    """A named part of a program (an editor's outline): ``kind`` is ``function`` (a macro),
+    ``block`` (a loop) or ``event`` (a move of a game); ``span`` where it is written (``select``
+    the part of it that names it, if narrower); ``children`` the symbols inside it."""
+
+    name: str
+    kind: str
+    span: Span
+    detail: str = ""
+    select: Span | None = None
+    children: tuple = ()
 
 
 class CallFrame(NamedTuple):
@@ -221,6 +241,17 @@ class Language:
         implementation's optional ``places``; none by default)."""
         places = getattr(self.impl, "places", None)
         return tuple(places(program)) if places is not None else ()
+
+    def hover(self, program, line: int, col: int) -> str | None:
+        """What the code at ``line``:``col`` (1-based, characters) of ``program`` means, as
+        Markdown, or ``None`` (no code there, or the language explains none)."""
+        hover = getattr(self.impl, "hover", None)
+        return hover(program, line, col) if hover is not None else None
+
+    def symbols(self, program) -> tuple[Symbol, ...]:
+        """The named parts of ``program`` (its macros, loops, moves), outermost first."""
+        symbols = getattr(self.impl, "symbols", None)
+        return tuple(symbols(program)) if symbols is not None else ()
 
     def span(self, machine: Machine) -> Span | None:
         """The source of the next step (a runtime error's, once the machine stopped at one)."""

@@ -12,7 +12,8 @@ import threading
 
 import pytest
 
-from esodbg.app.dap.breakpoints import Positions, filters, modes
+from esodbg.app.dap.breakpoints import filters, modes
+from esodbg.app.positions import Positions
 from esodbg.app.dap.protocol import MAX_BODY, FramingError, Reader, Writer
 from esodbg.engines import registry
 

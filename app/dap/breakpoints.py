@@ -15,13 +15,11 @@ nvim-dap sends them), a line and column to the place there (or the next one on t
 place no breakpoint can go on comes back ``verified: false`` with the reason.
 
 Positions: the editor's lines and columns are 1- or 0-based as it said in ``initialize``, and
-columns count UTF-16 code units; ours are 1-based characters (:class:`Positions`).
+columns count UTF-16 code units; ours are 1-based characters (:class:`~esodbg.app.positions.Positions`).
 """
 
 from __future__ import annotations
 
-import bisect
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,53 +31,13 @@ from esodbg.engines.language import Language
 from esodbg.engines.names import data_name
 from esodbg.engines.spec import parse_spec
 
+from ..positions import Positions
+
 ALL = "all"  # the breakpoint mode that stops at every kind
-_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")  # characters of two UTF-16 code units
 
 
 class RequestError(Exception):
     """A request that cannot be done; ``str(error)`` is the response's message."""
-
-
-class Positions:
-    """Converts between our 1-based character positions and the editor's (``lines1``/``columns1``:
-    whether its lines and columns start at 1; columns in UTF-16 code units) on ``text``'s lines."""
-
-    def __init__(self, text: str, lines1: bool = True, columns1: bool = True) -> None:
-        self.lines = text.split("\n")
-        self.line_base, self.column_base = (0 if lines1 else 1), (0 if columns1 else 1)
-        self._astral: dict[int, list[int]] = {}  # line -> the 0-based indices of its characters past U+FFFF
-
-    def _wide(self, line: int) -> list[int]:
-        """Where ``line``'s characters of two UTF-16 units are (found once: a Tic Tac Toe Grow
-        program is one line, maybe of a million keystrokes)."""
-        found = self._astral.get(line)
-        if found is None:
-            text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-            found = self._astral[line] = [m.start() for m in _ASTRAL.finditer(text)]
-        return found
-
-    def column_out(self, line: int, col: int) -> int:
-        return col + bisect.bisect_left(self._wide(line), col - 1) - self.column_base
-
-    def column_in(self, line: int, column: int) -> int:
-        """Our column for the editor's ``column`` on our ``line`` (inside a character of two
-        units: the character after it)."""
-        units = column + self.column_base - 1  # UTF-16 units before the position
-        wide, col = self._wide(line), units + 1
-        for index in wide:  # each wide character before the position takes a column back
-            if index >= col - 1:
-                break
-            col -= 1
-        return col + ((col - 1) + bisect.bisect_left(wide, col - 1) < units)  # inside a wide one: the next
-
-    def line_in(self, line: int) -> int:
-        return line + self.line_base
-
-    def span_out(self, span: Span) -> dict[str, int]:
-        """``line``, ``column``, ``endLine``, ``endColumn`` (exclusive) of ``span`` for the editor."""
-        return {"line": span.line - self.line_base, "column": self.column_out(span.line, span.col),
-                "endLine": span.end_line - self.line_base, "endColumn": self.column_out(span.end_line, span.end_col)}
 
 
 def modes(language: Language) -> list[dict]:

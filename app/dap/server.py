@@ -35,7 +35,8 @@ from esodbg.engines.names import data_name
 
 from .. import exitcodes
 from ..files import LoadError, read_program, read_text
-from .breakpoints import EditorBreakpoints, Positions, RequestError, filters, modes
+from ..positions import Positions
+from .breakpoints import EditorBreakpoints, RequestError, filters, modes
 from .protocol import FramingError, Reader, Writer
 from .variables import Variables
 

@@ -26,8 +26,9 @@ from textual.strip import Strip
 
 from esodbg.engines.base import CodeRef, Span
 from esodbg.engines.view import Code
+from esodbg.grammars.highlight import Highlighter
 
-from ..highlight import Highlighter, style_for, syntax_styles
+from ..highlight import style_for, syntax_styles
 from .messages import BreakpointToggled
 
 

@@ -1,13 +1,25 @@
-// esodbg for VS Code: `esodbg dap` as the debug adapter of the "esodbg" debug type.  The adapter is
-// the esodbg command itself (the setting esodbg.command), started on stdin/stdout; everything else
-// (breakpoints, stepping back, variables) is the Debug Adapter Protocol (docs/editors.md).
+// esodbg for VS Code: `esodbg lsp` as the language server of every esodbg language, and `esodbg dap`
+// as the debug adapter of the "esodbg" debug type.  Both are the esodbg command itself (the setting
+// esodbg.command), started on stdin/stdout; everything else is the two protocols (docs/editors.md).
 const vscode = require('vscode');
+const { LanguageClient } = require('vscode-languageclient/node');
+
+const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble'];
+let client;
+
+function command() {
+  return vscode.workspace.getConfiguration('esodbg').get('command') || 'esodbg';
+}
 
 function activate(context) {
+  client = new LanguageClient('esodbg', 'esodbg', { command: command(), args: ['lsp'] }, {
+    documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
+  });
+  client.start();
+
   context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('esodbg', {
     createDebugAdapterDescriptor() {
-      const command = vscode.workspace.getConfiguration('esodbg').get('command') || 'esodbg';
-      return new vscode.DebugAdapterExecutable(command, ['dap']);
+      return new vscode.DebugAdapterExecutable(command(), ['dap']);
     },
   }));
   // F5 with no launch.json: debug the program in the editor, stopped at its entry.
@@ -25,4 +37,8 @@ function activate(context) {
   }));
 }
 
-module.exports = { activate, deactivate() {} };
+function deactivate() {
+  return client ? client.stop() : undefined;
+}
+
+module.exports = { activate, deactivate };

@@ -11,11 +11,12 @@ from typing import Any
 from ..base import CellRef, Span, Status, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
+from .explain import hover
 from .machine import BOARD, FifteenMachine
 from .parser import Program, parse as parse_text
 
 machine = FifteenMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span", "hover"]
 
 
 def view(m, last):

@@ -12,11 +12,12 @@ from typing import Any
 from ..base import CodeRef, Span, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
+from .explain import hover, symbols
 from .machine import MessiMachine
 from .parser import Program, parse as parse_text
 
 machine = MessiMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "places", "span"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "places", "span", "hover", "symbols"]
 
 
 def view(m, last):

@@ -12,6 +12,7 @@ from typing import Any
 from ..base import CellRef, Span
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
+from .explain import hover, symbols
 from .game import PLACE
 from .gcg import decode_gcg, encode_gcg
 from .machine import BOARD, ScrabbleMachine, executed_words
@@ -21,7 +22,7 @@ from .view import view
 
 machine = ScrabbleMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "encode", "counted", "variables", "data", "counters",
-           "places", "span"]
+           "places", "span", "hover", "symbols"]
 
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:

@@ -12,6 +12,7 @@ from ..iobuf import InputLog, Output
 from ..names import Names, Points, data_name, unknown_data
 from . import LANGUAGE
 from .board import pack, unpack
+from .explain import hover, symbols
 from .lexer import decode
 from .machine import COLOURS, StonedGoMachine
 from .parser import parse
@@ -19,7 +20,7 @@ from .state import final_state as _final_state, step_json, summary
 from .view import frames, inspect, view
 
 __all__ = ["parse", "machine", "view", "inspect", "final_state", "trace", "summary", "decode", "export", "variables",
-           "data", "counters", "span", "frames", "bounds"]
+           "data", "counters", "span", "frames", "bounds", "hover", "symbols"]
 
 
 def machine(program, input: InputLog, output: Output) -> StonedGoMachine:

@@ -15,12 +15,14 @@ from ..names import Names, Points, data_name, unknown_data
 from . import LANGUAGE
 from .boards import Board, display
 from .events import Exec, Halt, LimitReset, OverflowWrite, Return, Stopped, Swap, SwapMemory2, Undo, Update, Write
+from .explain import hover
 from .machine import MAIN, MEMORY1, MEMORY2, MEMORY3, TTGMachine
 from .parser import Program, parse as parse_text
 from .view import SPECIAL
 
 machine = TTGMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "span", "bounds"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "span", "bounds",
+           "hover"]
 
 
 def view(m, last):

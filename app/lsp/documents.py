@@ -1,0 +1,164 @@
+"""What the language server knows of one open program: its text, its language, and what the
+engine and the grammar make of it — diagnostics (the ones ``esodbg check --format json``
+gives, plus the grammar's syntax errors where the engine says nothing), highlight captures, the
+parsed program for hover and symbols.
+
+A :class:`Document` is one version of a text, analysed once (:meth:`Document.analyse`, on a
+worker thread: a big program takes a while) and then only read.
+"""
+
+from __future__ import annotations
+
+import bisect
+import gc
+import threading
+from contextlib import contextmanager
+from functools import cached_property
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import tree_sitter
+
+from esodbg.engines import registry
+from esodbg.engines.base import Diagnostic, ParseError
+from esodbg.engines.language import Language
+from esodbg.grammars.highlight import Highlighter
+
+from ..files import LoadError, read_program
+from ..positions import Positions
+from .tokens import Token, make
+
+MAX_TEXT = 4 * 1024 * 1024  # characters checked as you type; a longer file gets a word about `esodbg check`
+
+
+@contextmanager
+def paused_gc():
+    """No cyclic garbage collection while a big program is parsed: it builds hundreds of
+    thousands of small objects and hardly a cycle, and the collector would walk them again and
+    again (the debugger does the same: :func:`esodbg.app.files.frozen_after`)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def path_of(uri: str) -> Path:
+    """The file a ``file:`` URI names (any other URI: its path part, for its extension)."""
+    return Path(unquote(urlparse(uri).path))
+
+
+class Document:
+    """One version of an open document; ``language`` is ``None`` for a file esodbg has no
+    language for (its only diagnostic says so)."""
+
+    def __init__(self, uri: str, text: str, version: int | None = None) -> None:
+        self.uri, self.text, self.version = uri, text, version
+        self.path = path_of(uri)
+        self.language: Language | None = registry.for_file(self.path)
+        self.positions = Positions(text, lines1=False, columns1=False)
+        self.program = None  # the parsed program, once analysed and if it parses
+        self.diagnostics: list[Diagnostic] = []
+        self.analysed = False
+        self._tokens: list[Token] | None = None  # the whole text's, once made
+        self.encoded: list[int] | None = None  # the whole text's as the server sends them, once made
+        self._tokens_lock = threading.Lock()
+
+    @property
+    def too_big(self) -> bool:
+        return len(self.text) > MAX_TEXT
+
+    def analyse(self) -> None:
+        """Parse the text with the language's engine (and, if it does not parse, read the
+        grammar's syntax errors too); on a file on disk that is not text in its encoding, say
+        where.  Never raises."""
+        self.analysed = True
+        with paused_gc():
+            self._analyse()
+
+    def _analyse(self) -> None:
+        language = self.language
+        if language is None:
+            known = ", ".join(f"{ext} ({lang.title})" for lang in registry.languages() for ext in lang.extensions)
+            self.diagnostics = [Diagnostic(str(self.path), 1, 1, f"esodbg has no language for "
+                                           f"'{self.path.suffix or self.path.name}' files (it knows: {known})",
+                                           "warning")]
+            return
+        if self.too_big:
+            self.diagnostics = [Diagnostic(str(self.path), 1, 1, f"this file has {len(self.text) / 1e6:.1f} million "
+                                           f"characters: esodbg checks up to {MAX_TEXT / 1e6:.1f} million as you "
+                                           "type; run `esodbg check` on it", "warning")]
+            return
+        found: list[Diagnostic] = []
+        if self.path.is_file():  # what the editor shows may hide bytes the file really has
+            try:
+                read_program(self.path, language)
+            except LoadError as error:
+                found.append(error.diagnostic(str(self.path)))
+        try:
+            self.program = language.parse(self.text, str(self.path))
+            found += self.program.warnings
+        except ParseError as error:
+            found += error.diagnostics
+            lines = {d.line for d in found}
+            found += [d for d in self.syntax_errors() if d.line not in lines]
+        except Exception as error:  # an engine bug must not end the server: say it where the editor looks
+            found.append(Diagnostic(str(self.path), 1, 1, f"esodbg could not check this file (internal error: "
+                                                           f"{error!r})"))
+        self.diagnostics = found
+
+    @cached_property
+    def highlighter(self) -> Highlighter | None:
+        """The grammar's highlight captures of the text (``None``: no grammar, or too big)."""
+        grammar = self.language.grammar_for(self.path) if self.language is not None else None
+        return Highlighter(grammar, self.text) if grammar is not None and not self.too_big else None
+
+    def tokens(self, first: int = 0, last: int | None = None) -> list[Token]:
+        """The semantic tokens (:mod:`.tokens`) of 0-based lines ``first``…``last`` (default: to
+        the end).  The whole text's are made once and kept (an editor asks for them after every
+        change it makes); a range is read from them if they are made, else the query runs over
+        those lines only (one screen of a 1 MB program takes milliseconds)."""
+        highlighter = self.highlighter
+        if highlighter is None:
+            return []
+        whole = self._tokens
+        if whole is None and first == 0 and last is None:
+            with self._tokens_lock, paused_gc():  # two requests at once: made once
+                if self._tokens is None:
+                    self._tokens = make(highlighter, self.positions)
+                whole = self._tokens
+        if whole is None:
+            return make(highlighter, self.positions, first, last)
+        lo = bisect.bisect_left(whole, (first,))
+        hi = len(whole) if last is None else bisect.bisect_left(whole, (last + 1,))
+        return whole[lo:hi]
+
+    def syntax_errors(self) -> list[Diagnostic]:
+        """The grammar's ERROR and MISSING nodes as warnings (the engine is the judge of what
+        runs; these say where else the text does not read as the language)."""
+        highlighter = self.highlighter
+        if highlighter is None:
+            return []
+        found, cursor = [], [highlighter.tree.root_node]
+        while cursor and len(found) < 100:
+            node = cursor.pop()
+            if node.is_error or node.is_missing:
+                found.append(self._syntax(node, highlighter))
+            elif node.has_error:
+                cursor.extend(reversed(node.children))
+        return found
+
+    def _syntax(self, node: tree_sitter.Node, highlighter: Highlighter) -> Diagnostic:
+        (row, start), (end_row, end) = node.start_point, node.end_point
+        col = highlighter.char(row, start) + 1
+        end_col = highlighter.char(end_row, end) + 1
+        if node.is_missing:
+            message = f"syntax: {node.type!r} is missing here"
+        else:
+            text = self.text.split("\n", row + 1)[row][col - 1:col + 19] if row == end_row else ""
+            message = f"syntax: this does not read as {self.language.title}" + (f" ({text.strip()!r})" if text.strip()
+                                                                                 else "")
+        return Diagnostic(str(self.path), row + 1, col, message, "warning", end_row + 1, max(end_col, col + 1))
+

@@ -1,0 +1,87 @@
+"""The editor set-ups of ``docs/editors.md`` work as written: the VS Code extension packages
+(npm ``@vscode/vsce``) and, activated, starts ``esodbg lsp`` and ``esodbg dap``; Neovim (Debian's
+``neovim``, headless) loads the documented configuration, opens a program with an error and
+reports the language server's diagnostic; Helix's configuration is valid TOML naming both
+servers for every language."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from esodbg.engines import registry
+
+from conftest import ROOT
+from external import need, run_node_tests
+
+EXTENSION = ROOT / "editors" / "vscode"
+EDITORS_DOC = (ROOT / "docs" / "editors.md").read_text("utf-8")
+
+
+def section(heading: str) -> str:
+    """The text of ``docs/editors.md`` under ``## heading``, up to the next one."""
+    return EDITORS_DOC.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def block(text: str, kind: str) -> str:
+    """The first fenced code block of ``kind`` in ``text``."""
+    return re.search(rf"```{kind}\n(.*?)```", text, re.S).group(1)
+
+
+def test_the_vscode_extension_packages_with_its_language_client(tmp_path):
+    need(None if shutil.which("npx") else "npm is not installed (the extension is packaged with npm's @vscode/vsce)")
+    need(None if (EXTENSION / "node_modules" / "@vscode" / "vsce").is_dir() else
+         "the extension's packages are not installed: run `npm ci --prefix editors/vscode`")
+    vsix = tmp_path / "esodbg.vsix"
+    result = subprocess.run(["npx", "vsce", "package", "--allow-missing-repository", "--skip-license", "--out",
+                             str(vsix)], cwd=EXTENSION, capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    names = zipfile.ZipFile(vsix).namelist()
+    assert {"extension/package.json", "extension/extension.js", "extension/readme.md"} <= set(names)
+    assert "extension/node_modules/vscode-languageclient/lib/node/main.js" in names
+    assert not any("node_modules/@vscode/vsce" in name for name in names)  # only what runs in VS Code
+
+
+def test_the_vscode_extension_starts_the_language_server_and_the_adapter():
+    need(None if shutil.which("node") else "Node.js is not installed")
+    run_node_tests(ROOT / "tests" / "editors" / "extension.test.cjs")
+
+
+@pytest.mark.parametrize("program, message", [
+    ("tests/programs/bad_label.15", "0:2 invalid puzzle label 'x': expected an integer"),
+    ("tests/programs/second_bar.sgo", "0:6 second '|' at top level (first at 1:7) (via <bar> at 2:17)"),
+])
+def test_neovim_with_the_documented_configuration_shows_the_diagnostic(tmp_path, program, message):
+    need(None if shutil.which("nvim") else "Neovim is not installed (Debian's neovim: apt-get install neovim)")
+    init = tmp_path / "init.lua"
+    init.write_text(block(section("Neovim"), "lua"), "utf-8")
+    report = tmp_path / "diagnostics.txt"
+    show = ("lua vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50); local out = {}; "
+            "for _, d in ipairs(vim.diagnostic.get(0)) do "
+            "table.insert(out, string.format('%d:%d %s', d.lnum, d.col, d.message)) end; "
+            f"vim.fn.writefile(out, {str(report)!r})")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
+    subprocess.run(["nvim", "--headless", "-u", str(init), str(ROOT / program), "-c", show, "-c", "qa!"],
+                   env=env, cwd=tmp_path, capture_output=True, timeout=60)
+    assert report.is_file(), "Neovim wrote no diagnostics: the language server did not answer"
+    assert message in report.read_text("utf-8").splitlines()
+
+
+def test_the_helix_configuration_names_both_servers_for_every_language():
+    config = tomllib.loads(block(section("Helix"), "toml"))
+    assert config["language-server"]["esodbg"] == {"command": "esodbg", "args": ["lsp"]}
+    languages = {tuple(language["file-types"]): language for language in config["language"]}
+    extensions = {ext.lstrip(".") for language in registry.languages() for ext in language.extensions} - {"txt"}
+    assert {ext for types in languages for ext in types} == extensions
+    for language in languages.values():
+        assert language["language-servers"] == ["esodbg"]
+        assert language["debugger"]["command"] == "esodbg" and language["debugger"]["args"] == ["dap"]
