@@ -80,7 +80,7 @@ def test_a_stoned_go_call_expands_to_the_commands_it_made():
     # <twice: [] <step:+2> >  (line 6): twice puts its argument twice: [] +2 / [] +2 /
     assert "expands to 6 commands: `[]` `+2` `/` `[]` `+2` `/`" in SGO.hover(program, 6, 1)
     # <step:+2> inside it: expanded each time twice puts the argument
-    assert "expands to 2 commands (expanded 2 times" in SGO.hover(program, 6, 13)
+    assert "expands to 2 commands (2 times: once each time its argument" in SGO.hover(program, 6, 13)
     assert "takes an argument (`<step:…>`), put where its body has `!` (1 time); called 3 times" \
         in SGO.hover(program, 5, 1)
     assert SGO.hover(program, 1, 3) is None  # a comment

@@ -79,6 +79,15 @@ async def test_the_grammar_reports_what_the_engine_did_not_reach(client, tmp_pat
         [(types.DiagnosticSeverity.Warning, 1, 1)] and found[1].message.startswith("syntax: ")
 
 
+async def test_a_syntax_error_over_the_engines_is_not_said_twice(client, tmp_path):
+    """An unclosed loop: the grammar's error covers the whole program, the engine's names the
+    loop; only the engine's is reported."""
+    path = tmp_path / "contar.messi"
+    text = (EXAMPLES / "messiscript" / "contar.messi").read_text("utf-8").replace("Vuelve Messi.", "")
+    (found,) = await published(client, open_doc(client, path, text))
+    assert found.range.start.line == 11 and "opens a loop that no" in found.message
+
+
 EXAMPLE = {  # a program of every language, a position (0-based line, character) and what its hover says
     "fifteen": (EXAMPLES / "fifteen" / "hello.15", (7, 6), "**`<+`** · cell (1, 2)"),
     "messiscript": (EXAMPLES / "messiscript" / "hola_mundo.messi", (0, 20), "from a cell of 0 it makes **10**"),

@@ -102,8 +102,8 @@ class Document:
             found += self.program.warnings
         except ParseError as error:
             found += error.diagnostics
-            lines = {d.line for d in found}
-            found += [d for d in self.syntax_errors() if d.line not in lines]
+            lines = {d.line for d in found}  # a syntax error over one of them is the same problem, said worse
+            found += [d for d in self.syntax_errors() if not any(d.line <= line <= d.end_line for line in lines)]
         except Exception as error:  # an engine bug must not end the server: say it where the editor looks
             found.append(Diagnostic(str(self.path), 1, 1, f"esodbg could not check this file (internal error: "
                                                            f"{error!r})"))

@@ -75,8 +75,8 @@ def _call(program: Program, call, calls: list) -> str:
         return f"**`{name}`** — calls the macro `{call.name}`, which makes no command here"
     first = runs[0]
     listed = " ".join(f"`{command.text}`" for command in first[:SHOWN]) + (" …" if len(first) > SHOWN else "")
-    times = f" (expanded {len(runs)} times: the macro or argument holding this call is used that often)" \
-        if len(runs) > 1 else ""
+    why = "its argument is put in" if in_argument else f"`{call.owner}` is" if call.owner else "it is"
+    times = f" ({len(runs)} times: once each time {why})" if len(runs) > 1 else ""
     return f"**`{name}`** — expands to {len(first)} command{'s' if len(first) != 1 else ''}{times}: {listed} (M9)"
 
 
