@@ -5,6 +5,7 @@ the core (docs/plugins.md walks through it)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -103,6 +104,27 @@ def test_the_debug_adapter_debugs_the_toy(toy):
         client.request("stepBack", {"threadId": 1})
         assert client.stopped()["reason"] == "step"
     assert client.invalid == []
+
+
+async def test_the_language_server_checks_the_toy(toy, tmp_path):
+    """``esodbg lsp`` too: the toy's diagnostics appear as it breaks, with nothing written for it."""
+    from lsprotocol import types
+    from pygls.lsp.client import LanguageClient
+
+    _, env = toy
+    client, published = LanguageClient("test", "1"), asyncio.Queue()
+    client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: published.put_nowait(params))
+    await client.start_io(sys.executable, "-m", "esodbg.app", "lsp", env=env)
+    try:
+        await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
+        uri = (tmp_path / "bad.toy").as_uri()
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "toy", 1, "1\n2\n")))
+        found = await asyncio.wait_for(published.get(), 20)
+        assert [(d.range.start.line, d.message) for d in found.diagnostics] == [(1, "a toy program is one line")]
+        await client.shutdown_async(None)
+        client.exit(None)
+    finally:
+        await client.stop()
 
 
 def test_the_debugger_shows_the_toy(toy, snap_compare, monkeypatch):
