@@ -60,14 +60,10 @@ def read_program(path: Path, language: Language) -> str:
 
 
 @contextmanager
-def frozen_after():
-    """No cyclic garbage collection while a big program loads, and what it built kept out of
-    later collections.  Loading builds hundreds of thousands of small objects and hardly any
-    cycles; the collector would walk the growing heap again and again (a third of the first
-    frame of a 1 MB Stoned-Go program), and then walk the program at every collection while it
-    runs.  What was frozen by an earlier load is let go first, so that a program replaced (a
-    reload) can be collected."""
-    gc.unfreeze()
+def paused_gc():
+    """No cyclic garbage collection inside: a big program's parse builds hundreds of thousands of
+    small objects and hardly any cycles, and the collector would walk the growing heap again and
+    again (a third of the first frame of a 1 MB Stoned-Go program)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -75,6 +71,19 @@ def frozen_after():
     finally:
         if enabled:
             gc.enable()
+
+
+@contextmanager
+def frozen_after():
+    """:func:`paused_gc` while a big program loads, and what it built kept out of later
+    collections (the collector would walk the program at every collection while it runs).  What
+    was frozen by an earlier load is let go first, so that a program replaced (a reload) can be
+    collected."""
+    gc.unfreeze()
+    try:
+        with paused_gc():
+            yield
+    finally:
         gc.freeze()
 
 

@@ -10,9 +10,7 @@ worker thread: a big program takes a while) and then only read.
 from __future__ import annotations
 
 import bisect
-import gc
 import threading
-from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -24,25 +22,11 @@ from esodbg.engines.base import Diagnostic, ParseError
 from esodbg.engines.language import Language
 from esodbg.grammars.highlight import Highlighter
 
-from ..files import LoadError, read_program
+from ..files import LoadError, paused_gc, read_program
 from ..positions import Positions
 from .tokens import Token, make
 
 MAX_TEXT = 4 * 1024 * 1024  # characters checked as you type; a longer file gets a word about `esodbg check`
-
-
-@contextmanager
-def paused_gc():
-    """No cyclic garbage collection while a big program is parsed: it builds hundreds of
-    thousands of small objects and hardly a cycle, and the collector would walk them again and
-    again (the debugger does the same: :func:`esodbg.app.files.frozen_after`)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def path_of(uri: str) -> Path:
