@@ -60,9 +60,8 @@ GOTO = re.compile(r"\s*goto\s+([+-]?)([\d_,]+)\s*\Z")  # the Debug Console's "go
 class _Launch:
     """A launched program: what ``launch`` asked for and what it made."""
 
-    def __init__(self, args: dict, language: Language, path: Path, options: dict, text: str, program: Any,
-                 input_text: str) -> None:
-        self.args, self.language, self.path, self.options = args, language, path, options
+    def __init__(self, args: dict, language: Language, path: Path, text: str, program: Any, input_text: str) -> None:
+        self.args, self.language, self.path = args, language, path
         self.text, self.program, self.input_text = text, program, input_text
         self.stop_on_entry = bool(args.get("stopOnEntry"))
         self.no_debug = bool(args.get("noDebug"))
@@ -85,7 +84,6 @@ class Server(Listener):
         self.breakpoints: EditorBreakpoints | None = None
         self.variables: Variables | None = None
         self.positions: Positions | None = None
-        self.configured = False  # configurationDone came
         self.ended = False  # terminated was sent
         self.done = False  # disconnect came: serve returns
         self._moving = "step"  # the kind of the operation under way, for its stop reason
@@ -240,7 +238,7 @@ class Server(Listener):
         except ParseError as error:
             raise RequestError("\n".join(f"{d.file}:{d.line}:{d.col}: {d.message}" for d in error.diagnostics)) \
                 from None
-        return _Launch(args, language, path, options, text, parsed, input_text)
+        return _Launch(args, language, path, text, parsed, input_text)
 
     @staticmethod
     def _options(args: dict, language: Language) -> dict:
@@ -282,7 +280,6 @@ class Server(Listener):
 
     def do_configurationDone(self, args: dict) -> _Then:
         self._session()
-        self.configured = True
         return _Then(None, self._go)
 
     def _go(self) -> None:

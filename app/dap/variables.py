@@ -63,7 +63,7 @@ class Variables:
         """State, and Boards if the language has data boards."""
         names = self.session.names
         scopes = [{"name": STATE, "presentationHint": "locals", "namedVariables": len(names), "expensive": False,
-                   "variablesReference": self._ref(_Ref(self._state, self._state_data))}]
+                   "variablesReference": self._ref(_Ref(self._state, self._named))}]
         boards = self.session.language.data_boards()
         if boards:
             scopes.append({"name": BOARDS, "namedVariables": len(boards), "expensive": False,
@@ -82,7 +82,8 @@ class Variables:
             out.append(self.variable(name, value, name))
         return out
 
-    def _state_data(self, name: str) -> str | None:
+    def _named(self, name: str) -> str | None:
+        """``name`` itself, when it is a data location (``acc``, ``main(2,5)``), else ``None``."""
         return name if self._is_data(name) else None
 
     def _is_data(self, location: str) -> bool:
@@ -146,7 +147,7 @@ class Variables:
             out = []
             for r in range(row0 + start, row0 + min(_end(start, count), rows)):
                 preview = " ".join(_cell_text(self._cell(board, r, c)) for c in range(col0, col0 + min(cols, PREVIEW)))
-                ref = self._ref(_Ref(self._cells(board, r, col0, cols), self._cell_data))
+                ref = self._ref(_Ref(self._cells(board, r, col0, cols), self._named))
                 out.append({"name": f"y {r}" if by_xy else f"row {r}", "value": preview + (" …" if cols > PREVIEW else ""),
                             "variablesReference": ref, "indexedVariables": cols})
             return out
@@ -174,9 +175,6 @@ class Variables:
                 getter = None
             self._getters[at] = getter
         return getter() if getter is not None else None
-
-    def _cell_data(self, name: str) -> str | None:
-        return name if self._is_data(name) else None
 
     # ----- data breakpoints --------------------------------------------------------------------
     def data_location(self, reference: int, name: str) -> str | None:

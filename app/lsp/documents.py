@@ -58,9 +58,9 @@ class Document:
         """Parse the text with the language's engine (and, if it does not parse, read the
         grammar's syntax errors too); on a file on disk that is not text in its encoding, say
         where.  Never raises."""
-        self.analysed = True
         with paused_gc():
             self._analyse()
+        self.analysed = True
 
     def _analyse(self) -> None:
         language = self.language
