@@ -145,6 +145,14 @@ def test_help_is_complete_and_lists_only_the_exit_codes_each_command_returns(com
     assert [word for word in listed if word.isdigit()] == codes
 
 
+@pytest.mark.parametrize("command, protocol", [("dap", "Debug Adapter Protocol"), ("lsp", "Language Server Protocol")])
+def test_the_editor_servers_are_commands_that_say_where_their_set_ups_are(command, protocol):
+    listing = esodbg("--help").stdout
+    assert re.search(rf"^  {command} +Serve the {protocol.split()[0]}", listing, re.M), listing
+    text = " ".join(esodbg(command, "--help").stdout.split())
+    assert f"Serve the {protocol} on stdin and stdout" in text and "docs/editors.md" in text
+
+
 def test_run_help_speaks_of_the_input_pane_and_command_breakpoints():
     text = " ".join(esodbg("run", "--help").stdout.split())
     assert "Input pane" in text and "I/O pane" not in text and "commands, in MessiScript" in text
