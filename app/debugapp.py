@@ -480,8 +480,7 @@ class DebuggerApp(App[None]):
         at = target.cursor_location
         breakpoints = self.session.breakpoints
         if at not in breakpoints:
-            if self.language.breakable(at) is not None:
-                self._toggle(at)  # says why not
+            if self._refuses(at, "B for any kind of breakpoint"):
                 return
             breakpoints.toggle(at)
         else:
@@ -537,8 +536,7 @@ class DebuggerApp(App[None]):
         target = self._cursor_pane()
         if target is not None:
             at = target.cursor_location
-            if (why := self.language.breakable(at)) is not None:  # it would never arrive
-                self.notify(f"{why}: Tab to the board to run to a cell", timeout=4)
+            if self._refuses(at, "run to a cell"):  # it would never arrive
                 return
             self._start(lambda s, cancel, progress: s.run_to(at, cancel, progress), "continue")
 
@@ -665,12 +663,17 @@ class DebuggerApp(App[None]):
             self._toggle(message.location)
 
     def _toggle(self, location) -> None:
+        if not self._refuses(location, "B for any kind of breakpoint"):
+            self.session.breakpoints.toggle(location)
+            self.render_state()
+
+    def _refuses(self, location, instead: str) -> bool:
+        """True, having said why, if no breakpoint can go on ``location`` (a Stoned-Go command:
+        its machine stops at board points only); ``instead`` is what the user can do."""
         why = self.language.breakable(location)
-        if why is not None:  # a Stoned-Go command: its machine stops at board points only
-            self.notify(f"{why}: Tab to the board, or B for any kind of breakpoint", timeout=4)
-            return
-        self.session.breakpoints.toggle(location)
-        self.render_state()
+        if why is not None:
+            self.notify(f"{why}: Tab to the board, or {instead}", timeout=4)
+        return why is not None
 
     def action_speed(self, delta: int) -> None:
         if self.session is not None:

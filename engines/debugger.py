@@ -255,7 +255,7 @@ class Session:
         plan = stops = probes = chunk = None
         end = self.steps + limit
         size = FIRST_CHUNK
-        shown, shown_at = self.steps, time.perf_counter()  # the step and time progress was last called at
+        pace = _Pace(self.steps)
         while self.steps < end:
             if cancel is not None and cancel.is_set():
                 return Stop.INTERRUPTED
@@ -276,8 +276,7 @@ class Session:
                 size = min(size * 2, CHUNK)
             elif now - began > SLICE * 2:
                 size = max(size // 2, 16)
-            if progress is not None and (self.steps - shown >= CHUNK or now - shown_at >= PROGRESS_EVERY):
-                shown, shown_at = self.steps, now
+            if progress is not None and pace.due(self.steps, now):
                 progress(self)
         return Stop.LIMIT
 
@@ -346,7 +345,7 @@ class Session:
         machine = self.machine
         plan = self._compiled()
         probes = _armed(plan.probes)
-        shown, shown_at = self.steps, time.perf_counter()
+        pace = _Pace(self.steps)
         for _ in range(count):
             mark = machine.unit_mark(unit) if unit is not None else None
             while True:
@@ -362,9 +361,7 @@ class Session:
                     return self._stopped(result)
                 if record.stop is not None:
                     return self._stopped(Outcome(record.stop, self.steps))
-                if progress is not None and (self.steps - shown >= CHUNK or not self.steps & 255 and
-                                             time.perf_counter() - shown_at >= PROGRESS_EVERY):
-                    shown, shown_at = self.steps, time.perf_counter()
+                if progress is not None and not self.steps & 255 and pace.due(self.steps):  # a clock read per 256
                     progress(self)
                     if plan.version != self.breakpoints.version:  # progress changed them: watch the new ones
                         plan = self._compiled()
@@ -534,6 +531,25 @@ class Session:
             fresh.watches.add(watch.text)
         fresh.on_log = self.on_log
         return fresh
+
+
+class _Pace:
+    """When a long operation's ``progress`` is due: every :data:`CHUNK` steps, and at least every
+    :data:`PROGRESS_EVERY` seconds (a slow language's run still shows and still takes new
+    breakpoints)."""
+
+    __slots__ = ("steps", "at")
+
+    def __init__(self, steps: int) -> None:
+        self.steps, self.at = steps, time.perf_counter()
+
+    def due(self, steps: int, now: float | None = None) -> bool:
+        """Is it due after ``steps`` (at ``now``)?  If so, the next is counted from here."""
+        now = time.perf_counter() if now is None else now
+        if steps - self.steps >= CHUNK or now - self.at >= PROGRESS_EVERY:
+            self.steps, self.at = steps, now
+            return True
+        return False
 
 
 def _cursor_only(step: int, arrivals: Arrivals, cursor: bool) -> Outcome | None:

@@ -92,9 +92,6 @@ class EditorBreakpoints:
         """A stable id for the target ``at`` (the same whichever request set it)."""
         return self._ids.setdefault(at, len(self._ids) + 1)
 
-    def target_of(self, bp_id: int) -> Target | None:
-        return next((at for at, known in self._ids.items() if known == bp_id), None)
-
     # ----- checking a request's filters -------------------------------------------------------
     def _filters(self, item: dict) -> tuple[str | None, str | None, str | None]:
         """The condition, hit condition and log message of ``item``, checked (RequestError)."""

@@ -218,8 +218,10 @@ class Server(Listener):
             raise RequestError("'maxSteps' must be a whole number of steps, at least 1")
         path = Path(program).expanduser().resolve()
         lang = args.get("lang")
-        language = next((known for known in registry.languages() if known.name == lang.lower()), None) if lang \
-            else registry.for_file(path)
+        try:
+            language = registry.by_name(lang) if lang else registry.for_file(path)
+        except KeyError:
+            language = None
         if language is None:
             known = ", ".join(language.name for language in registry.languages())
             raise RequestError(f"{'no language ' + repr(lang) if lang else f'cannot tell the language of {path}'}"
@@ -590,6 +592,7 @@ class Server(Listener):
             self._end(self._exit_code(reason))
             return
         if outcome.message and outcome.message.startswith("internal error"):
+            print(f"esodbg dap: {self._moving}: {self.controller.failure}", file=sys.stderr)  # the adapter's log
             self.writer.event("output", {"category": "important", "output": f"esodbg: {outcome.message}\n"})
         body: dict[str, Any] = {"threadId": THREAD, "allThreadsStopped": True}
         if reason is Stop.ERROR:
