@@ -1,5 +1,6 @@
-"""The ``esodbg`` command line: ``run`` (the debugger), ``exec`` (headless), ``check``, ``dap``
-and ``lsp`` (the Debug Adapter and Language Server Protocols for editors), ``languages``.
+"""The ``esodbg`` command line: ``run`` (the debugger), ``serve`` (it, in a browser tab), ``record``
+(a run as an animation), ``exec`` (headless), ``check``, ``dap`` and ``lsp`` (the Debug Adapter
+and Language Server Protocols for editors), ``languages``.
 
 Languages are plugins (:mod:`esodbg.engines.registry`): each one's own options become flags of
 ``run``, ``exec`` and ``check``, and every command loads a program the same way
@@ -12,6 +13,7 @@ Languages are plugins (:mod:`esodbg.engines.registry`): each one's own options b
 
 from __future__ import annotations
 
+import errno
 import gc
 import io
 import os
@@ -37,6 +39,9 @@ CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
 EXEC_CODES = dict(MEANINGS)
 CHECK_CODES = {HALTED: "no problems found (warnings are printed, if any)", BAD_INPUT: MEANINGS[BAD_INPUT],
                INTERRUPTED: MEANINGS[INTERRUPTED]}
+SERVE_CODES = {HALTED: "stopped with Ctrl+C or SIGTERM", BAD_INPUT: "bad usage, unreadable file, or the address "
+                                                                     "cannot be listened on"}
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 RUN_CODES = {HALTED: "quit (the program halted, or was paused)", RUNTIME_ERROR: "quit while stopped at a runtime error",
              BAD_INPUT: "bad usage, unreadable file, or quit at a parse error", INTERRUPTED: MEANINGS[INTERRUPTED]}
 
@@ -505,10 +510,12 @@ def diagnostic_json(diagnostic: Diagnostic, text: str) -> dict[str, Any]:
 @click.option("--no-restore", is_flag=True,
               help="Open clean: do not restore the breakpoints and watches remembered for FILE (what you "
                    "set in this session replaces them on quit; set nothing and they stay).")
+@click.option("--served", is_flag=True, hidden=True,  # a tab of `esodbg serve`: stdin carries the browser's keys
+              help="Run as a tab of esodbg serve.")
 @LANG_OPTION
 @language_options
 def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, no_restore: bool,
-        lang: str | None, **values: Any) -> None:
+        served: bool, lang: str | None, **values: Any) -> None:
     """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
     breakpoints on board cells (or on commands, in MessiScript).
 
@@ -524,14 +531,93 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     except LoadError as error:
         fail(str(error))
     preset = preset_input(input_text, input_file)
-    if preset is None and not sys.stdin.isatty():
+    if preset is None and not served and not sys.stdin.isatty():
         preset = sys.stdin.read()
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
     app = DebuggerApp(language, file, preset, max_steps, options, restore=not no_restore)
+    if served:
+        from esodbg.app.serve import detach
+
+        detach(lambda: orphaned(app))
     app.run()
     sys.exit(app.return_code or HALTED)
+
+
+def orphaned(app) -> None:
+    """A served app whose server is gone: quit as ``q`` would (its breakpoints are remembered),
+    or, if that cannot finish in a few seconds, at once."""
+    try:
+        app.call_from_thread(app.exit)
+    except RuntimeError:  # not running yet, or no longer
+        pass
+    threading.Event().wait(5)
+    os._exit(INTERRUPTED)
+
+
+@main.command(epilog=epilog(SERVE_CODES))
+@FILE_ARG
+@input_options
+@click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
+              help="Step budget for one continue (default: none; Esc interrupts).")
+@click.option("--no-restore", is_flag=True,
+              help="Open clean: do not restore the breakpoints and watches remembered for FILE.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on.  The page has no login: anyone who reaches it runs the debugger.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: a free one, printed).")
+@LANG_OPTION
+@language_options
+def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, no_restore: bool,
+          host: str, port: int, lang: str | None, **values: Any) -> None:
+    """Serve the debugger of FILE in a browser tab: each tab that opens the printed address runs
+    its own `esodbg run FILE` (with these options), as it would run in a terminal.
+
+    The program's input comes from --input / --input-file, else from the Input pane of each tab.
+    Listens on 127.0.0.1 only, unless --host says otherwise.  Ctrl+C stops the server and
+    every tab's debugger.
+    """
+    language = choose_language(file, lang)
+    options = options_for(language, values)
+    try:  # unreadable: exit 2 here; a parse error gets its own screen in each tab
+        read_program(file, language)
+    except LoadError as error:
+        fail(str(error))
+    preset_input(input_text, input_file)  # an unreadable input file: exit 2 here, not in each tab
+    from esodbg.app.serve import Served, app_command, free_port  # only serve needs aiohttp
+
+    arguments = ["--lang", language.name]
+    if input_text is not None:
+        arguments += ["--input", input_text]
+    if input_file is not None:
+        arguments += ["--input-file", str(input_file.resolve())]
+    if max_steps is not None:
+        arguments += ["--max-steps", str(max_steps)]
+    if no_restore:
+        arguments.append("--no-restore")
+    for dest, value in options.items():
+        flag = "--" + language.option(dest).name
+        arguments += [flag] if value is True else [] if value is False else [flag, str(value)]
+    if host not in LOOPBACK:
+        click.echo(f"esodbg: warning: listening on {host}: anyone who can reach it runs the debugger (there is "
+                   f"no login), with your rights to read and write files", err=True)
+    try:
+        port = port or free_port(host)
+    except OSError as error:
+        fail(f"cannot listen on {host}: {error.strerror or error}")
+
+    def announce(url: str) -> None:
+        click.echo(f"Serving {file.name} ({language.title}) at {url}  (Ctrl+C stops)")
+        sys.stdout.flush()
+
+    server = Served(app_command(file, arguments), host, port, f"esodbg · {file.name}", announce)
+    try:
+        server.serve()
+    except OSError as error:  # the port is taken, or the address is not this machine's
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}"
+             + (" (--port 0 picks a free port)" if error.errno == errno.EADDRINUSE else ""))
+    sys.exit(HALTED)
 
 
 @main.command()

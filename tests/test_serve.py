@@ -1,0 +1,317 @@
+"""``esodbg serve``: the debugger in a browser tab.
+
+The page is driven in Debian's chromium by Playwright for Python (`.ci/run` installs chromium;
+never Playwright's own browser download), reading the screen from the terminal's rows.  What
+the server does with tabs — starting, stopping, signals — is checked with a tab that is a
+websocket and a terminal emulator (pyte): what the page's script does, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pyte
+import pytest
+
+from conftest import EXAMPLES
+from external import need
+
+ESODBG = Path(sys.executable).parent / "esodbg"
+CHROMIUM = "/usr/bin/chromium"
+# Chromium as root on a machine with no network: no sandbox, no GPU, no calls home.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-3d-apis", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class Server:
+    """``esodbg serve`` as a child process, on a free port, in a session of its own (signals are
+    sent to it, never to pytest)."""
+
+    def __init__(self, *args: str, stdin: str = "") -> None:
+        self.process = subprocess.Popen([str(ESODBG), "serve", *args, "--port", "0", "--no-restore"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, start_new_session=True)
+        self.process.stdin.write(stdin)  # the server's stdin is never a program's input
+        self.process.stdin.flush()
+        self.line = self.process.stdout.readline()
+        found = re.search(r"http://[^:]+:(\d+)", self.line)
+        if not found:
+            self.process.kill()
+            raise AssertionError(self.line + self.process.stderr.read())
+        self.url, self.port = found.group(0), int(found.group(1))
+
+    def stop(self, sig: int = signal.SIGINT) -> float:
+        """Send ``sig``; the seconds until the server exited (exit code 0)."""
+        start = time.monotonic()
+        self.process.send_signal(sig)
+        assert self.process.wait(10) == 0, self.process.stderr.read()
+        return time.monotonic() - start
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def serve():
+    servers: list[Server] = []
+
+    def start(*args: str, stdin: str = "") -> Server:
+        servers.append(Server(*args, stdin=stdin))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+def apps(program: Path) -> list[int]:
+    """The pids of the tab processes serving ``program`` (``esodbg run … --served``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # not a process, or gone meanwhile
+            continue
+        if b"--served" in words and str(program).encode() in words:
+            found.append(int(entry.name))
+    return found
+
+
+def wait_until(predicate, seconds: float, what: str):
+    end = time.monotonic() + seconds
+    while (value := predicate()) in (None, False, []) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert value not in (None, False, []), what
+    return value
+
+
+class Tab:
+    """A browser tab as the server sees it: the page's websocket, with the screen kept by a
+    terminal emulator (pyte)."""
+
+    def __init__(self, websocket: aiohttp.ClientWebSocketResponse, size: tuple[int, int]) -> None:
+        self.websocket = websocket
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def shows(self, wanted: str, seconds: float = 15) -> str:
+        """Read the app's screen until it shows ``wanted``; the screen's text."""
+        end = time.monotonic() + seconds
+        while wanted not in self.text:
+            if time.monotonic() > end:
+                raise AssertionError(f"the tab never showed {wanted!r}:\n{self.text}")
+            try:
+                message = await self.websocket.receive(timeout=0.2)
+            except asyncio.TimeoutError:
+                continue
+            if message.type is aiohttp.WSMsgType.BINARY:
+                self.stream.feed(message.data)
+            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                raise AssertionError(f"the tab closed before showing {wanted!r}:\n{self.text}")
+        return self.text
+
+    async def keys(self, text: str) -> None:
+        await self.websocket.send_json(["stdin", text])
+
+
+async def open_tab(session: aiohttp.ClientSession, server: Server, size=(100, 30)) -> Tab:
+    websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws?width={size[0]}&height={size[1]}")
+    tab = Tab(websocket, size)
+    await tab.shows("step 0")
+    return tab
+
+
+# ----- the command ---------------------------------------------------------------------------
+def listening(port: int) -> set[str]:
+    """The local addresses listening on ``port`` (from /proc/net/tcp and tcp6, as hex)."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for row in Path(table).read_text().splitlines()[1:]:
+            local, state = row.split()[1], row.split()[3]
+            address, hex_port = local.split(":")
+            if int(hex_port, 16) == port and state == "0A":  # LISTEN
+                found.add(address)
+    return found
+
+
+def test_it_prints_the_pages_address_and_listens_on_loopback_only(serve):
+    server = serve(str(EXAMPLES / "fifteen" / "hello.15"))
+    assert server.line.startswith("Serving hello.15 (15) at http://127.0.0.1:")
+    assert listening(server.port) == {"0100007F"}  # 127.0.0.1, not every address
+    assert server.stop(signal.SIGTERM) < 1
+
+
+def test_another_host_gets_a_warning(serve):
+    server = serve(str(EXAMPLES / "fifteen" / "hello.15"), "--host", "0.0.0.0")
+    assert server.url.startswith("http://0.0.0.0:")
+    server.stop()
+    assert "anyone who can reach it runs the debugger" in server.process.stderr.read()
+
+
+def test_a_port_in_use_is_a_clear_error_exit_2():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([str(ESODBG), "serve", str(EXAMPLES / "fifteen" / "hello.15"), "--port", str(port)],
+                                capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert f"esodbg: cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "--port 0 picks a free port" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["missing.15"], "missing.15"),
+    ([str(EXAMPLES / "fifteen" / "hello.15"), "--input-file", "missing.txt"], "missing.txt"),
+    ([str(EXAMPLES / "fifteen" / "hello.15"), "--max-depth", "3"], "--max-depth has no meaning for 15"),
+])
+def test_what_no_tab_could_run_is_refused_before_listening(args, message):
+    result = subprocess.run([str(ESODBG), "serve", *args, "--port", "0"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2 and message in result.stderr and result.stdout == ""
+
+
+def test_help_names_the_options():
+    result = subprocess.run([str(ESODBG), "serve", "--help"], capture_output=True, text=True, timeout=30)
+    for option in ("--host", "--port", "--input", "--input-file", "--max-steps", "--no-restore", "--lang"):
+        assert option in result.stdout
+    assert "--served" not in result.stdout  # the tabs' own flag
+
+
+# ----- tabs and their processes --------------------------------------------------------------
+async def test_an_app_whose_server_was_killed_quits(serve, tmp_path):
+    program = tmp_path / "hello.15"
+    shutil.copy(EXAMPLES / "fifteen" / "hello.15", program)
+    server = serve(str(program))
+    async with aiohttp.ClientSession() as session:
+        await open_tab(session, server)
+        assert apps(program)
+        server.process.kill()  # no chance to close its tabs
+        await asyncio.to_thread(wait_until, lambda: apps(program) == [], 10, "the orphaned app quit")
+
+
+async def test_input_comes_from_the_input_pane_never_from_the_servers_stdin(serve):
+    server = serve(str(EXAMPLES / "fifteen" / "countdown.15"), stdin="50\n")
+    async with aiohttp.ClientSession() as session:
+        tab = await open_tab(session, server)
+        await tab.keys("c")
+        await tab.shows("the program reads input")
+        await tab.keys("10\r")
+        await tab.shows("HALTED")
+        assert "step 16 " in tab.text  # 12 * 10 / 10 + 4 steps: the 10 typed, not the 50 piped
+
+
+async def test_input_comes_from_the_input_option(serve):
+    server = serve(str(EXAMPLES / "fifteen" / "countdown.15"), "--input", "20")
+    async with aiohttp.ClientSession() as session:
+        tab = await open_tab(session, server)
+        await tab.keys("c")
+        await tab.shows("HALTED")
+        assert "step 28 " in tab.text
+
+
+# ----- in a real browser ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's chromium driven by Playwright (skips outside CI when either is missing)."""
+    need(None if os.path.exists(CHROMIUM) else "chromium is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need("Playwright for Python is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def rows(page) -> list[str]:
+    """The terminal's rows as text (xterm.js keeps them in ``.xterm-rows``)."""
+    return page.inner_text(".xterm-rows").split("\n")
+
+
+def shows(page, wanted: str, seconds: float = 20) -> list[str]:
+    end = time.monotonic() + seconds
+    while True:
+        screen = rows(page)
+        if any(wanted in row for row in screen):
+            return screen
+        assert time.monotonic() < end, f"the page never showed {wanted!r}:\n" + "\n".join(screen)
+        time.sleep(0.05)
+
+
+def open_page(chromium, server: Server):
+    page = chromium.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector(".xterm-rows", timeout=30_000)
+    shows(page, "step 0 ·", 30)
+    page.focus(".xterm-helper-textarea")
+    return page
+
+
+def test_the_debugger_in_chromium_steps_breaks_on_a_clicked_cell_continues_and_quits(serve, chromium):
+    server = serve(str(EXAMPLES / "fifteen" / "99.15"))
+    page = open_page(chromium, server)
+    before = rows(page)
+    page.keyboard.press("n")
+    after = shows(page, "step 1 ·")
+    assert "[ ^@  ]" in before[5] and "[ <+  ]" in after[2]  # the empty square moved up: (1, 5) → (0, 5)
+    assert "<+  ]" not in before[2] and "^@  ]" not in after[5]
+
+    # A click on the cell of '>>' (row 2, column 0) sets a breakpoint there.
+    y = next(i for i, row in enumerate(after) if ">>    <_" in row)
+    box = page.locator(".xterm-rows").bounding_box()
+    width, height = box["width"] / max(map(len, after)), box["height"] / len(after)
+    page.mouse.click(box["x"] + (after[y].index(">>") + 0.5) * width, box["y"] + (y + 0.5) * height)
+    shows(page, "● (2, 0) >> hits 0")
+
+    page.keyboard.press("c")  # the empty square arrives at (2, 0) after step 8
+    stopped = shows(page, "breakpoint (2, 0) >>, hit 1")
+    assert any("PAUSED  step 8 ·" in row for row in stopped)
+
+    page.keyboard.press("q")
+    page.wait_for_selector("text=Session ended.", state="visible", timeout=10_000)
+    page.close()
+    assert server.stop() < 1
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_the_server_within_a_second_with_a_tab_open_and_no_app_left(serve, chromium, tmp_path, sig):
+    program = tmp_path / "hello.15"
+    shutil.copy(EXAMPLES / "fifteen" / "hello.15", program)
+    server = serve(str(program))
+    page = open_page(chromium, server)
+    [app] = apps(program)
+    assert os.getsid(app) == app != os.getsid(server.process.pid)  # a Ctrl+C at the terminal is the server's
+    assert server.stop(sig) < 1  # (the open tab would hold it ~24 s if it were not closed)
+    wait_until(lambda: apps(program) == [], 2, "the tab's app quit")  # (its last moments may outlive the server)
+    page.wait_for_selector("text=Session ended.", state="visible", timeout=10_000)
+    page.close()
+
+
+def test_closing_a_tab_ends_its_app_and_not_the_others(serve, chromium, tmp_path):
+    program = tmp_path / "hello.15"
+    shutil.copy(EXAMPLES / "fifteen" / "hello.15", program)
+    server = serve(str(program))
+    first, second = open_page(chromium, server), open_page(chromium, server)
+    assert len(apps(program)) == 2  # one app per tab
+    first.close()
+    wait_until(lambda: len(apps(program)) == 1, 5, "the closed tab's app quit")
+    second.keyboard.press("n")
+    shows(second, "step 1 ·")  # the other tab goes on
+    second.close()
+    wait_until(lambda: apps(program) == [], 5, "the second tab's app quit")
