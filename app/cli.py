@@ -41,6 +41,9 @@ CHECK_CODES = {HALTED: "no problems found (warnings are printed, if any)", BAD_I
                INTERRUPTED: MEANINGS[INTERRUPTED]}
 SERVE_CODES = {HALTED: "stopped with Ctrl+C or SIGTERM", BAD_INPUT: "bad usage, unreadable file, or the address "
                                                                      "cannot be listened on"}
+RECORD_CODES = {HALTED: "written (however the run ended)", RUNTIME_ERROR: "agg could not draw the GIF",
+                BAD_INPUT: "bad usage, unreadable file, parse error, a breakpoint spec that does not fit, "
+                           "or OUT cannot be written", INTERRUPTED: MEANINGS[INTERRUPTED]}
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 RUN_CODES = {HALTED: "quit (the program halted, or was paused)", RUNTIME_ERROR: "quit while stopped at a runtime error",
              BAD_INPUT: "bad usage, unreadable file, or quit at a parse error", INTERRUPTED: MEANINGS[INTERRUPTED]}
@@ -618,6 +621,81 @@ def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}"
              + (" (--port 0 picks a free port)" if error.errno == errno.EADDRINUSE else ""))
     sys.exit(HALTED)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``WxH`` (columns x rows) → ``(W, H)``; exits 2 if it is not written so."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        fail(f"--size {text!r}: write COLUMNSxROWS (e.g. 120x40)")
+    return int(width), int(height)
+
+
+@main.command(epilog=epilog(RECORD_CODES))
+@FILE_ARG
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              metavar="OUT", help="Where to write: OUT.cast (asciicast v2), OUT.svg (an animated SVG) or OUT.gif.")
+@click.option("--size", default="120x40", show_default=True, metavar="WxH", help="The screen, in columns x rows.")
+@click.option("--steps", type=click.IntRange(min=1), metavar="N", help="Stop after N steps (default: the run's "
+              "end; a run still going after a million steps stops there).")
+@click.option("--until", "until", multiple=True, metavar="SPEC",
+              help="Stop at the first hit of this breakpoint (the specs of exec --break).  Repeatable.")
+@click.option("--unit", metavar="NAME", help="A frame per unit of the language's (see `esodbg languages`), "
+                                             "not per step.")
+@click.option("--frames", type=click.IntRange(min=2), default=300, show_default=True, metavar="N",
+              help="At most N frames: a longer run is sampled evenly (its start and its end always in).")
+@click.option("--fps", type=click.FloatRange(min=0.1, max=60), default=10.0, show_default=True, metavar="F",
+              help="Frames a second when played (the last frame stays 3 s more).")
+@click.option("--keys", metavar="KEYS", help='Press these keys instead, a frame after each: the debugger\'s '
+                                             'keys, separated by spaces (e.g. "n n b c", "5 n", "enter").')
+@input_options
+@LANG_OPTION
+@language_options
+def record(file: Path, output: Path, size: str, steps: int | None, until: tuple[str, ...], unit: str | None,
+           frames: int, fps: float, keys: str | None, input_text: str | None, input_file: Path | None,
+           lang: str | None, **values: Any) -> None:
+    """Record a run of FILE, played in the debugger's own screen, as an animation: by default
+    the run from its start to its end (halt or error), a step a frame.
+
+    OUT's extension chooses the format: .cast (asciicast v2: asciinema's player and site),
+    .svg (one self-playing SVG: a README or a browser shows it, no script) or .gif (drawn by
+    asciinema's agg).  The program's input is --input / --input-file, else none.
+    """
+    screen = parse_size(size)
+    suffix = output.suffix.lower()
+    if suffix not in (".cast", ".svg", ".gif"):
+        fail(f"cannot tell the format from {output.name!r}: name it .cast, .svg or .gif")
+    if keys is not None and (steps or until or unit):
+        fail("--keys plays the keys given: it goes with none of --steps, --until, --unit")
+    if keys is not None and not keys.split():
+        fail("--keys: give at least one key")
+    language, _ = open_program(file, lang, values)
+    level = None
+    if unit is not None:
+        names = [u.name for u in language.units]
+        if unit.lower() not in names:
+            fail(f"--unit {unit!r}: {language.title} steps by " + (", ".join(names) if names else "step only"))
+        level = names.index(unit.lower())
+    preset = preset_input(input_text, input_file)
+    from esodbg.app.record import DEFAULT_STEPS, GifError, Script, play, write  # only record needs Textual
+
+    script = Script(steps, until, level, tuple(keys.split()) if keys else (), frames, fps)
+    try:
+        recording = play(language, file, options_for(language, values), preset or "", script, screen)
+    except ValueError as error:
+        fail(str(error))
+    if recording.capped:
+        click.echo(f"esodbg: the program was still running after {DEFAULT_STEPS:,} steps: recorded up to "
+                   f"there (--steps N records more or fewer)", err=True)
+    try:
+        write(recording, output)
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror or error}")
+    except GifError as error:
+        fail(str(error), RUNTIME_ERROR)
+    seconds = sum(frame.duration for frame in recording.frames)
+    click.echo(f"esodbg: wrote {output}: {len(recording.frames)} frames, {seconds:.1f} s, up to step "
+               f"{recording.steps:,}", err=True)
 
 
 @main.command()

@@ -111,7 +111,9 @@ class Finished(Message):
 class DebuggerApp(App[None]):
     """Debug one program: ``language`` and ``path`` name it, ``options`` are the language's own
     (by :attr:`~esodbg.engines.language.Option.dest`), ``preset_input`` is its whole input
-    (``None``: ask interactively), ``budget`` caps the steps of one continue."""
+    (``None``: ask interactively), ``budget`` caps the steps of one continue.  ``restore``
+    restores the breakpoints and watches remembered for the file; ``remember`` false (a
+    recording) leaves what is remembered untouched on quit."""
 
     CSS_PATH = "esodbg.tcss"
     TITLE = "esodbg"
@@ -124,9 +126,11 @@ class DebuggerApp(App[None]):
     count: reactive[str] = reactive("", init=False)
 
     def __init__(self, language: Language, path: Path, preset_input: str | None = None,
-                 budget: int | None = None, options: dict[str, Any] | None = None, restore: bool = True) -> None:
+                 budget: int | None = None, options: dict[str, Any] | None = None, restore: bool = True,
+                 remember: bool = True) -> None:
         super().__init__()
         self.restore = restore  # breakpoints and watches remembered for this file (engines.sessions)
+        self.remember = remember
         self.remembered: tuple[list[str], list[str]] = ([], [])  # what was restored, what dropped
         # The breakpoints and watches of the session before an edit that does not parse yet
         # (sessions.dump), for the session once it does.
@@ -715,6 +719,8 @@ class DebuggerApp(App[None]):
         if self.controller is not None:
             self.controller.interrupt()  # however the app ends, a worker must not keep the process alive
         session = self.session
+        if not self.remember:
+            return
         try:  # the breakpoints and watches, for the next time this file is opened
             if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)):
                 sessions.save(self.path, session)

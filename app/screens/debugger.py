@@ -126,7 +126,9 @@ class DebuggerScreen(Screen):
         for pane, name, count in (("tab-breakpoints", "Breakpoints", len(self.session.breakpoints)),
                                   ("tab-watches", "Watches", len(self.session.watches)),
                                   ("tab-log", "Log", len(self.session.log))):
-            tabs.get_tab(pane).label = f"{name} {count}" if count else name
+            tab, label = tabs.get_tab(pane), f"{name} {count}" if count else name
+            if str(tab.label) != label:  # a new label lays the screen out again: only when it changed
+                tab.label = label
 
     def on_row_selected(self, message: RowSelected) -> None:
         self.query_one(SourceView).select(message.span)

@@ -39,7 +39,9 @@ class InputPane(Vertical):
         """``pending`` is the input not yet read; ``waiting`` true if the program needs more."""
         shown = pending.replace("\n", "⏎") if pending else "(nothing queued)"
         shown += "  · end of input" if closed else "  · Ctrl+D ends the input"
-        self.query_one("#queued", Static).update(shown)
+        queued = self.query_one("#queued", Static)
+        if queued.content != shown:  # an update lays the screen out again: only when it changed
+            queued.update(shown)
         prompt = self.query_one(PromptInput)
         prompt.display = not closed
         self.set_class(waiting, "waiting")

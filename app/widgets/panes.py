@@ -20,6 +20,7 @@ from textual.widgets import Static
 from esodbg.engines.iobuf import OutputLog
 from esodbg.engines.view import Value
 
+from . import printable
 from .messages import RowSelected
 
 OUTPUT_SHOWN = 20_000  # characters of output drawn at most; the rest is counted, not drawn
@@ -173,6 +174,7 @@ class OutputView(ScrollingText):
         text = Text(no_wrap=False, end="")
         if hidden:
             text.append(f"… {hidden:,} earlier characters …\n", self.get_component_rich_style("output--elided"))
+        tail = tail.translate(printable.OUTPUT)  # a control character written (Scrabble's PRINT 5) drawn: ␅
         cut = max(0, len(tail) - new)
         text.append(tail[:cut])
         text.append(tail[cut:], self.get_component_rich_style("output--new"))
@@ -192,4 +194,4 @@ class StatusBar(Static):
     def show(self, state: str, message: str) -> None:
         self.set_classes(f"state-{state.split()[0]}")
         text = Text.assemble((f" {state.upper()} ", "bold"), " ", message, no_wrap=True, overflow="ellipsis")
-        self.update(text)  # one line, cut with an ellipsis when the terminal is narrow
+        self.update(text, layout=False)  # one line (its height is fixed), cut with an ellipsis when narrow

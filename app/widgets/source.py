@@ -29,6 +29,7 @@ from esodbg.engines.view import Code
 from esodbg.grammars.highlight import Highlighter
 
 from ..highlight import style_for, syntax_styles
+from . import printable
 from .messages import BreakpointToggled
 
 
@@ -226,7 +227,8 @@ class SourceView(ScrollView, can_focus=False):
         index, start, end = self._rows[row]
         style = self.get_component_rich_style
         line = self.lines[index]
-        text = Text(line + " ", no_wrap=True, end="")  # the space lets a span show its line break
+        # The space lets a span show its line break; tabs, a CRLF file's CRs and other controls are drawn a cell each.
+        text = Text(line.translate(printable.SOURCE) + " ", no_wrap=True, end="")
         code = self.code
         marks = self._marks.get(index, ()) if code is not None else ()
         if code is not None:  # what the parser ignores is dim, what it reads plain…

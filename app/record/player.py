@@ -1,0 +1,200 @@
+"""Play a program in the debugger's own screen and keep the frames a terminal would show.
+
+The app is :class:`~esodbg.app.debugapp.DebuggerApp`, run headless at the recording's size by
+Textual's auto-pilot.  A frame is taken after a real step (as ``n`` takes it: the status line,
+the changed cells and the toasts are the ones a user sees), so the last frame shows how the run
+ended (halted, a runtime error, the breakpoint of ``--until``).  A long run is sampled: the run
+is made once without drawing, to learn where it ends, then each frame's step is reached by going
+to the step before it (history makes that cheap) and stepping once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple, Sequence
+
+from rich.style import Style
+
+from esodbg.engines.base import Status, Stop
+from esodbg.engines.language import Language
+
+HOLD = 3.0  # seconds the last frame stays on screen
+SETTLE_ROUNDS = 8  # rounds of drawing a frame may take at most
+DEFAULT_STEPS = 1_000_000  # a run still going after this many steps is recorded up to there
+
+Row = tuple[tuple[str, Style | None], ...]  # one screen row: its segments' text and style
+
+
+class Script(NamedTuple):
+    """What to record.  ``steps``: stop after that many steps (``None``: the run's end, at most
+    :data:`DEFAULT_STEPS`); ``until``: breakpoint specs (``exec --break``'s) the run stops at;
+    ``unit``: an index into the language's units (a frame per unit, not per step); ``keys``:
+    Textual key names pressed one by one instead (a frame after each); ``frames``: at most that
+    many frames, the rest sampled evenly; ``fps``: frames a second when played."""
+
+    steps: int | None = None
+    until: tuple[str, ...] = ()
+    unit: int | None = None
+    keys: tuple[str, ...] = ()
+    frames: int = 300
+    fps: float = 10.0
+
+
+class Frame(NamedTuple):
+    """The whole screen, ``rows`` top to bottom, shown for ``duration`` seconds."""
+
+    rows: tuple[Row, ...]
+    duration: float
+
+
+class Recording(NamedTuple):
+    """``frames`` of a screen of ``size`` (columns, rows); ``steps``: the step the last frame
+    shows; ``capped``: the run was still going at :data:`DEFAULT_STEPS`."""
+
+    size: tuple[int, int]
+    title: str
+    frames: list[Frame]
+    steps: int
+    capped: bool
+
+
+def sample(count: int, most: int) -> list[int]:
+    """Indices into ``count`` items, at most ``most`` of them spread evenly, the last always in
+    (strictly increasing: ``most`` ≤ ``count`` moves each at least one on)."""
+    most = min(count, most)
+    return [round((k + 1) * count / most) - 1 for k in range(most)]
+
+
+def play(language: Language, path: Path, options: dict[str, Any], input_text: str, script: Script,
+         size: tuple[int, int]) -> Recording:
+    """Record ``path`` (a program that parses) in a ``size`` screen as ``script`` says; the
+    program's whole input is ``input_text``.  Raises ``ValueError`` for a screen smaller than the
+    debugger's smallest or a breakpoint spec that does not fit the program; any error inside the
+    app is raised here once it has closed."""
+    from esodbg.app.debugapp import DebuggerApp
+    from esodbg.app.screens.debugger import MIN_SIZE
+
+    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+        raise ValueError(f"--size {size[0]}x{size[1]}: the debugger's screen needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    app = DebuggerApp(language, path, input_text, None, options, restore=False, remember=False)
+    frames: list[Frame] = []
+    failures: list[BaseException] = []
+    result: dict[str, Any] = {}
+
+    async def pilot_script(pilot) -> None:
+        try:
+            recorder = _Recorder(app, pilot, frames, 1 / script.fps)
+            await recorder.take()
+            if script.keys:
+                await recorder.press(script.keys, script.frames)
+            else:
+                result.update(await recorder.run(script))
+            if frames:
+                frames[-1] = frames[-1]._replace(duration=frames[-1].duration + HOLD)
+        except BaseException as error:  # raised again once the app has closed
+            failures.append(error)
+        finally:
+            app.exit()
+
+    app.run(headless=True, size=size, auto_pilot=pilot_script)
+    if failures:
+        raise failures[0]
+    session = app.session
+    return Recording(size, f"esodbg · {path.name}", frames, session.steps if session else 0,
+                     result.get("capped", False))
+
+
+class _Recorder:
+    """Takes the frames of one recording from a running app."""
+
+    def __init__(self, app, pilot, frames: list[Frame], duration: float) -> None:
+        self.app, self.pilot, self.frames, self.duration = app, pilot, frames, duration
+        self.drawn = False  # whether the app drew anything since this was last set false
+        display = app._display  # where the app sends each screen update (headless: sent nowhere)
+
+        def noting(screen, update) -> None:
+            self.drawn = self.drawn or update is not None
+            display(screen, update)
+
+        app._display = noting
+
+    def screen(self) -> tuple[Row, ...]:
+        """The screen now: the full render export_screenshot makes (and so the snapshot tests)."""
+        app = self.app
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens,
+                                                      simplify=True)
+        return tuple(tuple((segment.text, segment.style) for strip in line for segment in strip if segment.text)
+                     for line in update.strips)
+
+    async def take(self) -> None:
+        """Let the app draw what it was told, then keep the screen (a frame like the one before
+        it only lengthens that one).  Drawing can take a few rounds (a pane scrolls to its
+        current row once it has been drawn): the screen is kept after a round that drew
+        nothing.  (Waiting for the process to be idle, as tests do, would take twice as long.)"""
+        for _ in range(SETTLE_ROUNDS):
+            self.drawn = False
+            await self.pilot.pause(0)
+            if not self.drawn:
+                break
+        rows = self.screen()
+        if self.frames and self.frames[-1].rows == rows:
+            self.frames[-1] = self.frames[-1]._replace(duration=self.frames[-1].duration + self.duration)
+        else:
+            self.frames.append(Frame(rows, self.duration))
+
+    async def press(self, keys: Sequence[str], most: int) -> None:
+        """Press ``keys`` one by one, each once what it started has ended; a frame after each
+        (after at most ``most - 1`` of them, spread evenly, when there are more)."""
+        app = self.app
+        kept = set(sample(len(keys), most - 1))
+        for index, key in enumerate(keys):
+            await self.pilot.press(key)
+            await app.workers.wait_for_complete()
+            if app._exit:  # the key quit the app
+                return
+            if index in kept:
+                await self.take()
+
+    async def run(self, script: Script) -> dict[str, Any]:
+        """The run to its end (or ``script``'s), once without drawing to learn its steps, then a
+        frame at each sampled one."""
+        from esodbg.engines.spec import parse_spec
+
+        app = self.app
+        session = app.session
+        for text in script.until:
+            try:
+                parse_spec(text, app.language, session.first_view).set_in(session.breakpoints)
+            except ValueError as error:
+                raise ValueError(f"--until {text!r}: {error}") from None
+        limit = script.steps or DEFAULT_STEPS
+        unit = script.unit
+        if unit is None:  # every step is a frame's place: no list of them needed
+            session.budget = limit
+            session.continue_()
+            session.budget = None
+            points: Sequence[int] = range(1, session.steps + 1)
+        else:
+            points = []
+            while session.steps < limit:
+                outcome = session.step(1, unit)
+                if session.steps > (points[-1] if points else 0):
+                    points.append(session.steps)
+                if outcome.reason is not Stop.LIMIT:
+                    break
+        capped = script.steps is None and session.machine.status is Status.READY and session.steps >= limit
+
+        def one(s, cancel, progress):  # the step (or unit) a user's key would make
+            return s.step(1, unit, cancel, progress)
+
+        if not points:  # it ends before its first step: show how
+            session.goto(0)
+            app.controller.run(one)
+            await self.take()
+        for index in sample(len(points), script.frames - 1):
+            before = points[index - 1] if index else 0
+            if session.steps != before:
+                session.goto(before)
+            app.controller.run(one)
+            await self.take()
+        return {"capped": capped}

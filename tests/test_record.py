@@ -1,0 +1,182 @@
+"""``esodbg record``: a run as an animation, in the debugger's own screen.
+
+Every bundled example of every language is recorded and written in all three formats; each
+format is read back as its players would: the ``.cast`` played in a terminal emulator (pyte),
+the ``.svg`` parsed as XML, the ``.gif`` opened by Pillow."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pyte
+import pytest
+from PIL import Image
+
+from esodbg.app.record import Script, play, write
+from esodbg.app.record.player import HOLD, sample
+from esodbg.engines import registry
+
+from conftest import EXAMPLES
+
+ESODBG = Path(sys.executable).parent / "esodbg"
+SVG = "{http://www.w3.org/2000/svg}"
+PARSES_NOT = {"err_missing_bar.sgo", "err_sign.sgo"}  # examples of parse errors
+
+
+def examples() -> list[Path]:
+    return sorted(path for language in registry.languages() for path in (EXAMPLES / language.name).iterdir()
+                  if registry.for_file(path) is language and path.name not in PARSES_NOT)
+
+
+def record(path: Path, script: Script = Script(), size=(100, 30), input_text: str = ""):
+    return play(registry.for_file(path), path, {}, input_text, script, size)
+
+
+def text_of(rows) -> list[str]:
+    return ["".join(text for text, _ in row) for row in rows]
+
+
+def played(cast: Path) -> tuple[dict, list[list], list[str]]:
+    """The header, the events, and the screen's text once every event has been played."""
+    lines = cast.read_text("utf-8").splitlines()
+    header, events = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    screen = pyte.Screen(header["width"], header["height"])
+    stream = pyte.Stream(screen)
+    for _, kind, data in events:
+        assert kind == "o"
+        stream.feed(data)
+    return header, events, screen.display
+
+
+@pytest.mark.parametrize("path", examples(), ids=lambda path: path.name)
+def test_every_bundled_example_is_written_in_all_three_formats(path, tmp_path):
+    recording = record(path, Script(frames=4), size=(80, 24))
+    assert 2 <= len(recording.frames) <= 4
+    for suffix in (".cast", ".svg", ".gif"):
+        write(recording, tmp_path / f"run{suffix}")
+    header, events, screen = played(tmp_path / "run.cast")
+    assert screen == text_of(recording.frames[-1].rows)
+    assert ElementTree.parse(tmp_path / "run.svg").getroot().tag == f"{SVG}svg"
+    assert Image.open(tmp_path / "run.gif").n_frames == len(recording.frames)
+
+
+def test_the_cast_plays_to_the_final_state_and_the_output(tmp_path):
+    recording = record(EXAMPLES / "fifteen" / "hello.15")
+    write(recording, tmp_path / "hello.cast")
+    header, events, screen = played(tmp_path / "hello.cast")
+    assert header["version"] == 2 and (header["width"], header["height"]) == (100, 30)
+    times = [time for time, _, _ in events]
+    assert times == sorted(times) and times[0] == 0
+    assert len(events) == 25 + 1  # step 0 and the 24 steps, then the hold
+    assert times[-1] - times[-2] == pytest.approx(0.1 + HOLD)
+    shown = "\n".join(screen)
+    assert "HALTED  step 24 ·" in shown and "Hello" in shown  # the end, and the program's output
+
+
+def test_a_frame_redraws_only_what_changed(tmp_path):
+    recording = record(EXAMPLES / "fifteen" / "hello.15")
+    write(recording, tmp_path / "hello.cast")
+    _, events, _ = played(tmp_path / "hello.cast")
+    first, later = len(events[0][2]), max(len(data) for _, _, data in events[1:])
+    assert later < first / 3
+
+
+def test_the_svg_has_a_frame_per_recorded_frame_and_the_output(tmp_path):
+    recording = record(EXAMPLES / "messiscript" / "hola_mundo.messi", Script(frames=40))
+    write(recording, tmp_path / "hola.svg")
+    root = ElementTree.parse(tmp_path / "hola.svg").getroot()
+    frames = [g for g in root.iter(f"{SVG}g") if g.get("class") == "frame"]
+    assert len(frames) == len(recording.frames) == 40
+    texts = "".join(element.text or "" for element in root.iter(f"{SVG}text"))
+    assert "¡Hola mundo!" in texts
+    style = root.find(f"{SVG}style").text
+    assert "@keyframes play" in style and style.count("transform:translateY") == 40
+
+
+def test_the_gif_has_the_frames_and_the_size_asked_for(tmp_path):
+    small = record(EXAMPLES / "fifteen" / "hello.15", Script(frames=6), size=(80, 24))
+    large = record(EXAMPLES / "fifteen" / "hello.15", Script(frames=6), size=(110, 32))
+    write(small, tmp_path / "small.gif")
+    write(large, tmp_path / "large.gif")
+    small_gif, large_gif = Image.open(tmp_path / "small.gif"), Image.open(tmp_path / "large.gif")
+    assert small_gif.n_frames == len(small.frames) == 6 and large_gif.n_frames == 6
+    # agg draws a cell 1.4 font sizes high and a monospace advance wide, plus a fixed margin.
+    cell_width = (large_gif.width - small_gif.width) / 30
+    cell_height = (large_gif.height - small_gif.height) / 8
+    assert cell_height == pytest.approx(14 * 1.4, abs=0.2) and 7 <= cell_width <= 10
+    assert small_gif.width == pytest.approx(80 * cell_width, abs=30)
+
+
+def test_a_long_run_is_sampled_evenly_from_its_start_to_its_end():
+    recording = record(EXAMPLES / "fifteen" / "99.15", Script(frames=10))
+    assert len(recording.frames) == 10 and recording.steps == 604
+    assert "step 0 ·" in "\n".join(text_of(recording.frames[0].rows))
+    assert "HALTED  step 604 ·" in "\n".join(text_of(recording.frames[-1].rows))
+    assert sample(604, 9) == [66, 133, 200, 267, 335, 402, 469, 536, 603]  # the steps 67, 134 … 604
+
+
+def test_steps_until_and_unit_end_the_run_where_asked():
+    steps = record(EXAMPLES / "fifteen" / "99.15", Script(steps=5))
+    assert len(steps.frames) == 6 and "step 5 ·" in "\n".join(text_of(steps.frames[-1].rows))
+    until = record(EXAMPLES / "fifteen" / "99.15", Script(until=("cell:2,0",)))
+    assert until.steps == 8 and "breakpoint (2, 0) >>, hit 1" in "\n".join(text_of(until.frames[-1].rows))
+    ttg = registry.by_name("ttg")
+    keystroke = [unit.name for unit in ttg.units].index("keystroke")
+    units = record(EXAMPLES / "ttg" / "sigma.ttg", Script(unit=keystroke))
+    micro = record(EXAMPLES / "ttg" / "sigma.ttg")
+    assert units.steps == micro.steps and len(units.frames) < len(micro.frames)
+
+
+def test_a_runtime_error_is_the_last_frame(tmp_path):
+    recording = record(EXAMPLES / "fifteen" / "countdown.15")  # no input: '^?' fails at end of input
+    last = "\n".join(text_of(recording.frames[-1].rows))
+    assert "ERROR  step 1 ·" in last and "Runtime error" in last and "end of input" in last
+
+
+# ----- the command ---------------------------------------------------------------------------
+def esodbg(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(ESODBG), *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def test_keys_are_pressed_a_frame_after_each(tmp_path):
+    out = tmp_path / "keys.cast"
+    result = esodbg("record", str(EXAMPLES / "fifteen" / "99.15"), "-o", str(out), "--size", "100x30",
+                    "--keys", "n n N c")
+    assert result.returncode == 0, result.stderr
+    _, events, screen = played(out)
+    assert len(events) == 1 + 4 + 1  # the start, a frame a key, the hold
+    assert "HALTED  step 604 ·" in "\n".join(screen)
+    assert "wrote" in result.stderr and "5 frames" in result.stderr
+
+
+def test_until_stops_at_the_breakpoint_and_leaves_remembered_sessions_alone(tmp_path):
+    out = tmp_path / "until.svg"
+    result = esodbg("record", str(EXAMPLES / "fifteen" / "99.15"), "-o", str(out), "--until", "cell:2,0")
+    assert result.returncode == 0, result.stderr
+    assert "up to step 8" in result.stderr
+    import os
+
+    assert not any(Path(os.environ["ESODBG_STATE_DIR"]).rglob("*.json"))  # the breakpoint was not remembered
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-o", "run.mp4"], "name it .cast, .svg or .gif"),
+    (["-o", "run.cast", "--keys", "n", "--steps", "3"], "--keys plays the keys given"),
+    (["-o", "run.cast", "--until", "cell:1,1 if nope"], "--until 'cell:1,1 if nope': 'nope': unknown name"),
+    (["-o", "run.cast", "--unit", "keystroke"], "--unit 'keystroke': 15 steps by step only"),
+    (["-o", "run.cast", "--size", "ten"], "--size 'ten': write COLUMNSxROWS"),
+    (["-o", "run.cast", "--size", "60x20"], "--size 60x20: the debugger's screen needs at least 80x24"),
+])
+def test_bad_usage_is_a_clear_error_exit_2(args, message, tmp_path):
+    result = esodbg("record", str(EXAMPLES / "fifteen" / "hello.15"), *args, cwd=tmp_path)
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+    assert not any(tmp_path.iterdir())  # nothing written
+
+
+def test_a_program_that_does_not_parse_is_refused_with_its_position(tmp_path):
+    result = esodbg("record", str(EXAMPLES / "stoned-go" / "err_sign.sgo"), "-o", str(tmp_path / "x.cast"))
+    assert result.returncode == 2 and "err_sign.sgo:" in result.stderr and not (tmp_path / "x.cast").exists()
