@@ -45,6 +45,7 @@ class _Classes:
     def __init__(self) -> None:
         self.text: dict[str, str] = {}  # css → class name
         self.fill: dict[str, str] = {}
+        self.looks: dict[Style | None, tuple[str, str]] = {}  # what of() said of each style met
 
     def _name(self, table: dict[str, str], css: str, prefix: str) -> str:
         if css not in table:
@@ -53,6 +54,11 @@ class _Classes:
 
     def of(self, style: Style | None) -> tuple[str, str]:
         """``(text class, background colour)`` of a segment's ``style``."""
+        if style not in self.looks:
+            self.looks[style] = self._look(style)
+        return self.looks[style]
+
+    def _look(self, style: Style | None) -> tuple[str, str]:
         style = style or Style()
         foreground, background = hex_of(style.color, True), hex_of(style.bgcolor, False)
         if style.reverse:

@@ -31,11 +31,27 @@ VALUES_SHOWN = 300  # values a panel draws at most (besides the changed and curr
 class ScrollingText(VerticalScroll):
     """A scrollable pane of one renderable (a Static scrolls nothing by itself)."""
 
+    _lines = -1  # how many lines the renderable drawn last takes, at :attr:`_width`
+    _width = -1
+
     def compose(self) -> ComposeResult:
         yield Static(classes="content")
 
     def update(self, renderable) -> None:
-        self.query_one(".content", Static).update(renderable)
+        """Draw ``renderable``.  The screen is laid out again only when it takes another number
+        of lines than the last one (a layout costs far more than counting them: most steps
+        change a value, not the pane's height), and never while the pane is hidden (an
+        inactive tab: showing it lays it out)."""
+        content = self.query_one(".content", Static)
+        width = content.content_region.width
+        if width <= 0:
+            content.update(renderable, layout=False)
+            self._width = -1
+            return
+        console = self.app.console
+        lines = len(console.render_lines(renderable, console.options.update(width=width, height=None), pad=False))
+        content.update(renderable, layout=(lines, width) != (self._lines, self._width))
+        self._lines, self._width = lines, width
 
 
 class ValuesView(ScrollingText):
@@ -45,11 +61,16 @@ class ValuesView(ScrollingText):
     out in that many columns instead.  Changed and current values are highlighted."""
 
     COMPONENT_CLASSES = {"values--name", "values--changed", "values--current", "values--note"}
+    _shown: tuple | None = None  # the values drawn last, and in how many columns
 
     def show(self, values: tuple[Value, ...], columns: int = 1) -> None:
         """Draw ``values``; past :data:`VALUES_SHOWN` only the first ones and those changed or
         current are drawn, and a last row counts the rest (a huge 15 puzzle has a memory cell a
-        piece: laying out every one took minutes)."""
+        piece: laying out every one took minutes).  The same values again draw nothing (a
+        step changes few panes, and each new table lays the screen out again)."""
+        if self._shown == (values, columns):
+            return
+        self._shown = (values, columns)
         if len(values) > VALUES_SHOWN:
             kept = tuple(value for i, value in enumerate(values)
                          if i < VALUES_SHOWN or value.changed or value.current)
