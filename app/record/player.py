@@ -75,7 +75,8 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
     from esodbg.app.screens.debugger import MIN_SIZE
 
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
-        raise ValueError(f"--size {size[0]}x{size[1]}: the debugger's screen needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+        raise ValueError(f"--size {size[0]}x{size[1]}: the debugger's screen needs at least "
+                         f"{MIN_SIZE[0]}x{MIN_SIZE[1]}")
     app = DebuggerApp(language, path, input_text, None, options, restore=False, remember=False)
     frames: list[Frame] = []
     failures: list[BaseException] = []
