@@ -505,14 +505,30 @@ def diagnostic_json(diagnostic: Diagnostic, text: str) -> dict[str, Any]:
             "message": diagnostic.message}
 
 
+def debugger_options(f):
+    """What ``run`` and ``serve`` share: FILE, the input, --max-steps, --no-restore."""
+    f = click.option("--no-restore", is_flag=True,
+                     help="Open clean: do not restore the breakpoints and watches remembered for FILE (what you "
+                          "set in this session replaces them on quit; set nothing and they stay).")(f)
+    f = click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
+                     help="Step budget for one continue (default: none; Esc interrupts).")(f)
+    return FILE_ARG(input_options(f))
+
+
+def runnable(file: Path, lang: str | None, values: dict[str, Any]) -> tuple[Language, dict[str, Any]]:
+    """The language and its options for the debugger of ``file``; exits 2 if the file cannot be
+    read (a parse error is the debugger's to show, on its own screen)."""
+    language = choose_language(file, lang)
+    options = options_for(language, values)
+    try:
+        read_program(file, language)
+    except LoadError as error:
+        fail(str(error))
+    return language, options
+
+
 @main.command(epilog=epilog(RUN_CODES))
-@FILE_ARG
-@input_options
-@click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
-              help="Step budget for one continue (default: none; Esc interrupts).")
-@click.option("--no-restore", is_flag=True,
-              help="Open clean: do not restore the breakpoints and watches remembered for FILE (what you "
-                   "set in this session replaces them on quit; set nothing and they stay).")
+@debugger_options
 @click.option("--served", is_flag=True, hidden=True,  # a tab of `esodbg serve`: stdin carries the browser's keys
               help="Run as a tab of esodbg serve.")
 @LANG_OPTION
@@ -527,12 +543,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     Breakpoints and watches are remembered per file (see docs/debugging.md).  Press ? in the
     debugger for every key; q or Ctrl+C quits from any state.
     """
-    language = choose_language(file, lang)
-    options = options_for(language, values)
-    try:  # unreadable: exit 2 here; a parse error gets its own screen in the app
-        read_program(file, language)
-    except LoadError as error:
-        fail(str(error))
+    language, options = runnable(file, lang, values)
     preset = preset_input(input_text, input_file)
     if preset is None and not served and not sys.stdin.isatty():
         preset = sys.stdin.read()
@@ -560,12 +571,7 @@ def orphaned(app) -> None:
 
 
 @main.command(epilog=epilog(SERVE_CODES))
-@FILE_ARG
-@input_options
-@click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
-              help="Step budget for one continue (default: none; Esc interrupts).")
-@click.option("--no-restore", is_flag=True,
-              help="Open clean: do not restore the breakpoints and watches remembered for FILE.")
+@debugger_options
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on.  The page has no login: anyone who reaches it runs the debugger.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
@@ -581,12 +587,7 @@ def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps
     Listens on 127.0.0.1 only, unless --host says otherwise.  Ctrl+C stops the server and
     every tab's debugger.
     """
-    language = choose_language(file, lang)
-    options = options_for(language, values)
-    try:  # unreadable: exit 2 here; a parse error gets its own screen in each tab
-        read_program(file, language)
-    except LoadError as error:
-        fail(str(error))
+    language, options = runnable(file, lang, values)
     preset_input(input_text, input_file)  # an unreadable input file: exit 2 here, not in each tab
     from esodbg.app.serve import Served, app_command, free_port  # only serve needs aiohttp
 
