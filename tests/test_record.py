@@ -131,6 +131,15 @@ def test_steps_until_and_unit_end_the_run_where_asked():
     assert units.steps == micro.steps and len(units.frames) < len(micro.frames)
 
 
+def test_a_run_that_never_ends_is_cut_and_says_so(monkeypatch):
+    from esodbg.app.record import player
+
+    monkeypatch.setattr(player, "DEFAULT_STEPS", 500)
+    endless = record(EXAMPLES / "fifteen" / "truth.15", Script(frames=5), input_text="1")  # 1 loops for ever
+    assert endless.capped and endless.steps == 500
+    assert not record(EXAMPLES / "fifteen" / "truth.15", Script(steps=50, frames=5), input_text="1").capped
+
+
 def test_a_runtime_error_is_the_last_frame(tmp_path):
     recording = record(EXAMPLES / "fifteen" / "countdown.15")  # no input: '^?' fails at end of input
     last = "\n".join(text_of(recording.frames[-1].rows))

@@ -80,7 +80,7 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
     app = DebuggerApp(language, path, input_text, None, options, restore=False, remember=False)
     frames: list[Frame] = []
     failures: list[BaseException] = []
-    result: dict[str, Any] = {}
+    capped = [False]
 
     async def pilot_script(pilot) -> None:
         try:
@@ -89,7 +89,7 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
             if script.keys:
                 await recorder.press(script.keys, script.frames)
             else:
-                result.update(await recorder.run(script))
+                capped[0] = await recorder.run(script)
             if frames:
                 frames[-1] = frames[-1]._replace(duration=frames[-1].duration + HOLD)
         except BaseException as error:  # raised again once the app has closed
@@ -101,8 +101,7 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
     if failures:
         raise failures[0]
     session = app.session
-    return Recording(size, f"esodbg · {path.name}", frames, session.steps if session else 0,
-                     result.get("capped", False))
+    return Recording(size, f"esodbg · {path.name}", frames, session.steps if session else 0, capped[0])
 
 
 class _Recorder:
@@ -156,9 +155,9 @@ class _Recorder:
             if index in kept:
                 await self.take()
 
-    async def run(self, script: Script) -> dict[str, Any]:
+    async def run(self, script: Script) -> bool:
         """The run to its end (or ``script``'s), once without drawing to learn its steps, then a
-        frame at each sampled one."""
+        frame at each sampled one; whether the run was cut at :data:`DEFAULT_STEPS`."""
         from esodbg.engines.spec import parse_spec
 
         app = self.app
@@ -198,4 +197,4 @@ class _Recorder:
                 session.goto(before)
             app.controller.run(one)
             await self.take()
-        return {"capped": capped}
+        return capped
