@@ -146,6 +146,18 @@ def test_a_runtime_error_is_the_last_frame(tmp_path):
     assert "ERROR  step 1 ·" in last and "Runtime error" in last and "end of input" in last
 
 
+def test_control_characters_reach_the_terminal_as_one_drawn_cell_each():
+    """A tab or CR of the source, a control character the program prints: each is drawn (a
+    space, ␅), never sent raw, which would move the terminal's cursor (the screen breaks)."""
+    source = record(EXAMPLES / "stoned-go" / "comments_ws.sgo", Script(frames=2))  # tabs, CRLF line ends
+    output = record(EXAMPLES / "scrabble" / "main.scrabble", Script(frames=2))  # prints character 5
+    for recording in (source, output):
+        for frame in recording.frames:
+            assert not any(ord(char) < 32 for line in text_of(frame.rows) for char in line)
+    assert any("{ ñ : ( ) }" in line for line in text_of(source.frames[0].rows))
+    assert any("␅" in line for line in text_of(output.frames[-1].rows))
+
+
 # ----- the command ---------------------------------------------------------------------------
 def esodbg(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([str(ESODBG), *args], capture_output=True, text=True, timeout=120, cwd=cwd)
