@@ -681,10 +681,17 @@ def record(file: Path, output: Path, size: str, steps: int | None, until: tuple[
     from esodbg.app.record import DEFAULT_STEPS, GifError, Script, play, write  # only record needs Textual
 
     script = Script(steps, until, level, tuple(keys.split()) if keys else (), frames, fps)
+    def progress(taken: int, planned: int) -> None:  # on a terminal only: a log would fill with them
+        click.echo(f"\resodbg: recording frame {taken:,} of {planned:,}", err=True, nl=False)
+
     try:
-        recording = play(language, file, options_for(language, values), preset or "", script, screen)
+        recording = play(language, file, options_for(language, values), preset or "", script, screen,
+                         progress if sys.stderr.isatty() else None)
     except ValueError as error:
         fail(str(error))
+    finally:
+        if sys.stderr.isatty():
+            click.echo("\r\x1b[K", err=True, nl=False)
     if recording.capped:
         click.echo(f"esodbg: the program was still running after {DEFAULT_STEPS:,} steps: recorded up to "
                    f"there (--steps N records more or fewer)", err=True)

@@ -11,7 +11,7 @@ to the step before it (history makes that cheap) and stepping once.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from rich.style import Style
 
@@ -66,9 +66,10 @@ def sample(count: int, most: int) -> list[int]:
 
 
 def play(language: Language, path: Path, options: dict[str, Any], input_text: str, script: Script,
-         size: tuple[int, int]) -> Recording:
+         size: tuple[int, int], progress: Callable[[int, int], None] | None = None) -> Recording:
     """Record ``path`` (a program that parses) in a ``size`` screen as ``script`` says; the
-    program's whole input is ``input_text``.  Raises ``ValueError`` for a screen smaller than the
+    program's whole input is ``input_text``; ``progress(taken, planned)`` is called after each
+    frame taken (``planned`` is 1 until the run's length is known).  Raises ``ValueError`` for a screen smaller than the
     debugger's smallest or a breakpoint spec that does not fit the program; any error inside the
     app is raised here once it has closed."""
     from esodbg.app.debugapp import DebuggerApp
@@ -84,7 +85,7 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
 
     async def pilot_script(pilot) -> None:
         try:
-            recorder = _Recorder(app, pilot, frames, 1 / script.fps)
+            recorder = _Recorder(app, pilot, frames, 1 / script.fps, progress)
             await recorder.take()
             if script.keys:
                 await recorder.press(script.keys, script.frames)
@@ -107,8 +108,10 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
 class _Recorder:
     """Takes the frames of one recording from a running app."""
 
-    def __init__(self, app, pilot, frames: list[Frame], duration: float) -> None:
-        self.app, self.pilot, self.frames, self.duration = app, pilot, frames, duration
+    def __init__(self, app, pilot, frames: list[Frame], duration: float,
+                 progress: Callable[[int, int], None] | None) -> None:
+        self.app, self.pilot, self.frames, self.duration, self.progress = app, pilot, frames, duration, progress
+        self.taken, self.planned = 0, 1  # frames taken, and to take (known once the run's length is)
         self.drawn = False  # whether the app drew anything since this was last set false
         display = app._display  # where the app sends each screen update (headless: sent nowhere)
 
@@ -137,6 +140,9 @@ class _Recorder:
             if not self.drawn:
                 break
         rows = self.screen()
+        self.taken += 1
+        if self.progress is not None:
+            self.progress(self.taken, max(self.taken, self.planned))
         if self.frames and self.frames[-1].rows == rows:
             self.frames[-1] = self.frames[-1]._replace(duration=self.frames[-1].duration + self.duration)
         else:
@@ -147,6 +153,7 @@ class _Recorder:
         (after at most ``most - 1`` of them, spread evenly, when there are more)."""
         app = self.app
         kept = set(sample(len(keys), most - 1))
+        self.planned = 1 + len(kept)
         for index, key in enumerate(keys):
             await self.pilot.press(key)
             await app.workers.wait_for_complete()
@@ -191,7 +198,9 @@ class _Recorder:
             session.goto(0)
             app.controller.run(one)
             await self.take()
-        for index in sample(len(points), script.frames - 1):
+        chosen = sample(len(points), script.frames - 1)
+        self.planned = 1 + (len(chosen) or 1)
+        for index in chosen:
             before = points[index - 1] if index else 0
             if session.steps != before:
                 session.goto(before)
