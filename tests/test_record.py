@@ -91,7 +91,7 @@ def test_the_svg_has_a_frame_per_recorded_frame_and_the_output(tmp_path):
     root = ElementTree.parse(tmp_path / "hola.svg").getroot()
     frames = [g for g in root.iter(f"{SVG}g") if g.get("class") == "frame"]
     assert len(frames) == len(recording.frames) == 40
-    texts = "".join(element.text or "" for element in root.iter(f"{SVG}text"))
+    texts = "".join("".join(element.itertext()) for element in root.iter(f"{SVG}text"))
     assert "¡Hola mundo!" in texts
     style = root.find(f"{SVG}style").text
     assert "@keyframes play" in style and style.count("transform:translateY") == 40

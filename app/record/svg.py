@@ -46,6 +46,7 @@ class _Classes:
         self.text: dict[str, str] = {}  # css → class name
         self.fill: dict[str, str] = {}
         self.looks: dict[Style | None, tuple[str, str]] = {}  # what of() said of each style met
+        self.decorated: set[str] = set()  # the text classes that underline or strike (their spaces show)
 
     def _name(self, table: dict[str, str], css: str, prefix: str) -> str:
         if css not in table:
@@ -73,7 +74,10 @@ class _Classes:
                                                      + ["line-through"] * bool(style.strike)))
         if style.dim:
             css.append("opacity:.6")
-        return self._name(self.text, ";".join(css), "t"), background
+        name = self._name(self.text, ";".join(css), "t")
+        if style.underline or style.strike:
+            self.decorated.add(name)
+        return name, background
 
     def background(self, color: str) -> str:
         return self._name(self.fill, f"fill:{color}", "k")
@@ -83,10 +87,12 @@ class _Classes:
 
 
 def draw_row(row: Row, classes: _Classes, screen: str) -> str:
-    """The SVG of one row at y = 0: its backgrounds (but the screen's own), then its text, each
-    run of one look as one element (spaces at a run's ends left out: the rects paint them)."""
+    """The SVG of one row at y = 0: its backgrounds (but the screen's own), each run of one
+    colour a rect, then its text, one ``<text>`` from the first character drawn to the last,
+    stretched to its cells (``textLength``), a ``<tspan>`` per look (spaces take the look
+    before them, unless underlined: they show nothing)."""
     backgrounds: list[list] = []  # [column, cells, colour]
-    texts: list[list] = []  # [column, text class, text]
+    pieces: list[list] = []  # [text class, text]
     column = 0
     for text, style in row:
         cells = cell_len(text)
@@ -95,20 +101,32 @@ def draw_row(row: Row, classes: _Classes, screen: str) -> str:
             backgrounds[-1][1] += cells
         else:
             backgrounds.append([column, cells, background])
-        if texts and texts[-1][1] == look:
-            texts[-1][2] += text
+        if pieces and (pieces[-1][0] == look or (not text.strip(" ") and look not in classes.decorated)):
+            pieces[-1][1] += text
         else:
-            texts.append([column, look, text])
+            pieces.append([look, text])
         column += cells
     parts = [f'<rect x="{px(start * CELL)}" width="{px(cells * CELL)}" height="{LINE}" '
              f'class="{classes.background(colour)}"/>'
              for start, cells, colour in backgrounds if colour != screen]
-    for start, look, text in texts:
-        shown = text.strip(" ")
-        if shown:
-            start += cell_len(text) - cell_len(text.lstrip(" "))
-            parts.append(f'<text x="{px(start * CELL)}" y="{BASELINE}" textLength="{px(cell_len(shown) * CELL)}" '
-                         f'class="{look}">{escape(shown)}</text>')
+    chars = [(look, char) for look, text in pieces for char in text]
+    line = "".join(char for _, char in chars)
+    shown = line.strip(" ")
+    if shown:
+        lead = len(line) - len(line.lstrip(" "))
+        drawn: list[list] = []  # the pieces from the first character drawn to the last
+        for look, char in chars[lead:lead + len(shown)]:
+            if drawn and drawn[-1][0] == look:
+                drawn[-1][1] += char
+            else:
+                drawn.append([look, char])
+        attributes = (f'x="{px(cell_len(line[:lead]) * CELL)}" y="{BASELINE}" '
+                      f'textLength="{px(cell_len(shown) * CELL)}"')
+        if len(drawn) == 1:
+            parts.append(f'<text {attributes} class="{drawn[0][0]}">{escape(shown)}</text>')
+        else:
+            spans = "".join(f'<tspan class="{look}">{escape(text)}</tspan>' for look, text in drawn)
+            parts.append(f"<text {attributes}>{spans}</text>")
     return "".join(parts)
 
 
