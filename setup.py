@@ -1,13 +1,75 @@
-"""Package discovery: the top-level folders map into one import namespace, ``esodbg.*``
-(design.md), and every package under them is found here — a new language package needs no line
-in any list.  Everything else about the build is in pyproject.toml."""
+"""Package discovery and the compiled engines.  Everything else about the build is in
+pyproject.toml.
+
+Packages: the top-level folders map into one import namespace, ``esodbg.*`` (design.md), and
+every package under them is found here — a new language package needs no line in any list.
+
+Compiled engines: the modules in :data:`COMPILED` are compiled with mypyc (mypy's compiler, a
+build requirement) from the same type-annotated Python, into one extension library; the ``.py``
+files are installed beside them and are what runs where they are not compiled.  ``ESODBG_PURE=1``
+builds without compiling (the pure-Python fallback, which CI tests too).  An editable install
+compiles into the source folders: re-run ``pip install -e .`` after changing a compiled module
+(the tests refuse to run on compiled modules older than their source).
+"""
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
 
 from setuptools import find_packages, setup
 
 ROOTS = {"app": "esodbg.app", "engines": "esodbg.engines", "grammars": "esodbg.grammars"}
 
+# What pays to compile: each language's step loop and what it calls per step, the engine
+# contract and the output buffer (measured: benchmarks/speed.py).
+COMPILED = [
+    "engines/fifteen/machine.py",
+    "engines/messiscript/machine.py",
+    "engines/scrabble/machine.py",
+    "engines/stoned_go/board.py",
+    "engines/stoned_go/machine.py",
+]
+
+
+MANIFEST = Path("engines", "compiled.json")  # what engines/compiled.py reads
+
+
+def compiled_engines() -> list:
+    """The mypyc extensions for :data:`COMPILED`, or none (``ESODBG_PURE=1``, or no mypyc);
+    writes :data:`MANIFEST`, or removes it for a pure build."""
+    MANIFEST.unlink(missing_ok=True)
+    if os.environ.get("ESODBG_PURE") == "1":
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # a build without the build requirements (python setup.py …): pure Python
+        return []
+    # mypyc names a module after its path from a package base: give it the installed layout,
+    # esodbg/engines/…, as links to the folders (the build folder is the build's own).
+    stage = Path("build", "mypyc-src")
+    shutil.rmtree(stage, ignore_errors=True)
+    (stage / "esodbg").mkdir(parents=True)
+    for folder in ROOTS:
+        (stage / "esodbg" / folder).symlink_to(Path(folder).resolve(), target_is_directory=True)
+    here = os.getcwd()
+    os.chdir(stage)  # mypy takes the current folder as the package base
+    try:
+        extensions = mypycify(["--explicit-package-bases", "--ignore-missing-imports", "--follow-imports=silent",
+                               *(f"esodbg/{path}" for path in COMPILED)],
+                              group_name="esodbg.engines.native", target_dir=str(Path(here, "build", "mypyc")))
+    finally:
+        os.chdir(here)
+    MANIFEST.write_text(json.dumps({"esodbg." + path.removesuffix(".py").replace("/", "."):
+                                    hashlib.sha256(Path(path).read_bytes()).hexdigest() for path in COMPILED},
+                                   indent=1) + "\n")
+    return extensions
+
+
 setup(
     package_dir={name: folder for folder, name in ROOTS.items()},
     packages=[package for folder, name in ROOTS.items()
               for package in (name, *(f"{name}.{sub}" for sub in find_packages(folder)))],
+    ext_modules=compiled_engines(),
 )

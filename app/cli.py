@@ -163,8 +163,31 @@ def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
 
 
 # ----- commands --------------------------------------------------------------------------------
+def engines_built() -> str:
+    """How the engines run: compiled (how many modules, and any whose source changed since) or
+    pure Python (engines/compiled.py)."""
+    from esodbg.engines import compiled
+
+    running = compiled.running()
+    if not running:
+        return "engines: pure Python"
+    stale = compiled.stale()
+    return (f"engines compiled with mypyc: {len(running)} modules"
+            + (f"; changed since compiled, reinstall to compile: {', '.join(stale)}" if stale else ""))
+
+
+def show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version, and how the engines run."""
+    if value and not ctx.resilient_parsing:
+        from importlib.metadata import version
+
+        click.echo(f"esodbg, version {version('esodbg')} ({engines_built()})")
+        ctx.exit()
+
+
 @click.group(epilog=epilog(EXEC_CODES), context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="esodbg", prog_name="esodbg")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+              help="Show the version and whether the engines are compiled, and exit.")
 def main() -> None:
     """esodbg: a visual debugger and exact interpreter for esoteric languages whose programs are
     games.  Run `esodbg run FILE` to debug, `esodbg exec FILE` to just run."""
@@ -730,7 +753,10 @@ def lsp() -> None:
 @main.command("languages")
 def languages_() -> None:
     """List the languages esodbg knows: extensions, options, units of stepping, breakpoint
-    kinds and docs page of each (languages are plugins: see docs/plugins.md)."""
+    kinds, docs page and whether its engine is compiled, of each (languages are plugins: see
+    docs/plugins.md)."""
+    from esodbg.engines import compiled
+
     for language in registry.languages():
         click.echo(f"{language.name}  {language.title}  ({' '.join(language.extensions)})")
         click.echo(f"  docs: {language.docs}")
@@ -744,6 +770,8 @@ def languages_() -> None:
             click.echo(f"  --{export.name} FILE (exec): {export.help}")
         click.echo(f"  breakpoints stop at: {', '.join(language.breakpoint_kinds)}"
                    f"{'' if language.reads_input else '; programs read no input'}")
+        running = compiled.running(language.implementation.rpartition(".")[0] + ".")
+        click.echo(f"  engine: {'compiled (' + ', '.join(m.rpartition('.')[2] for m in running) + ')' if running else 'pure Python'}")
 
 
 def reattach_terminal() -> None:

@@ -57,7 +57,7 @@ class CodeRef(NamedTuple):
     entry (0-based) of the view's :attr:`~esodbg.engines.view.Code.steps`, e.g. a MessiScript
     command or loop test."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field named as tuple's method, as the DAP names it
 
     def __str__(self) -> str:
         return f"command {self.index + 1}"
@@ -320,7 +320,7 @@ class Machine(ABC):
         Changes are undone newest first, so items a step appended to a list are deleted from
         its end."""
         stores = dict(self.stores())
-        for change in reversed(record.changes):
+        for change in record.changes[::-1]:
             store = stores[change.store]
             if change.old is MISSING:
                 del store[change.key]
@@ -358,10 +358,7 @@ def _get(store: list | dict, key: Any) -> Any:
 def _diff(name: str, old: list | dict, new: list | dict) -> Iterable[Change]:
     """The changes from ``old`` to ``new``: keys added or removed (dicts), changed values, and
     items appended (lists only grow)."""
-    if isinstance(new, dict):
-        keys = old.keys() | new.keys()
-    else:
-        keys = range(len(new))
+    keys: Iterable[Any] = old.keys() | new.keys() if isinstance(old, dict) and isinstance(new, dict) else range(len(new))
     for key in keys:
         a, b = _get(old, key), _get(new, key)
         if a != b:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 import io
-from typing import Protocol, TextIO
+from typing import IO, Protocol, TextIO
 
 
 class InputLog:
@@ -72,6 +72,8 @@ class Output(Protocol):
 
     def set_length(self, length: int) -> None: ...
 
+    def text(self, start: int = 0) -> str: ...
+
 
 class OutputLog:
     """Program output kept for the debugger: exact for stepping back, compact, and bounded in
@@ -99,7 +101,7 @@ class OutputLog:
         self._where: list[tuple[int, int]] = []  # (file offset, bytes) of each chunk moved to the file
         self._pending: list[str] = []  # the writes after the last full chunk
         self._pending_len = 0
-        self._file = None
+        self._file: IO[bytes] | None = None
         self._in_memory = 0  # characters in self._chunks still in memory
         self._memory_chars = memory_chars
         self._chunk_chars = chunk_chars
@@ -135,14 +137,15 @@ class OutputLog:
             import tempfile  # only a program that prints megabytes needs it (and it is slow to import)
 
             self._file = tempfile.TemporaryFile()
+        file = self._file
         for i, chunk in enumerate(self._chunks):
             if self._in_memory <= self._memory_chars // 2:
                 break
             if chunk is not None:
                 data = chunk.encode("utf-8", "surrogatepass")
-                self._file.seek(0, io.SEEK_END)
-                self._where[i] = (self._file.tell(), len(data))
-                self._file.write(data)
+                file.seek(0, io.SEEK_END)
+                self._where[i] = (file.tell(), len(data))
+                file.write(data)
                 self._chunks[i] = None
                 self._in_memory -= len(chunk)
 
@@ -150,6 +153,7 @@ class OutputLog:
         chunk = self._chunks[i]
         if chunk is None:
             offset, size = self._where[i]
+            assert self._file is not None  # a chunk not in memory was spilled to the file
             self._file.seek(offset)
             chunk = self._file.read(size).decode("utf-8", "surrogatepass")
         return chunk

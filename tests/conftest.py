@@ -12,6 +12,17 @@ EXAMPLES = ROOT / "examples"
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
 
+def pytest_configure(config):
+    """Refuse to test compiled engines older than their source: an editable install runs the
+    extension it built until ``pip install -e .`` builds it again (engines/compiled.py)."""
+    from esodbg.engines import compiled
+
+    if stale := compiled.stale():
+        raise pytest.UsageError(f"the compiled engines are older than their source ({', '.join(stale)}): run "
+                                "`.venv/bin/pip install -e .` to compile them again (`ESODBG_PURE=1 .venv/bin/pip install -e .` "
+                                "for pure Python)")
+
+
 @pytest.fixture(autouse=True)
 def own_state_dir(tmp_path_factory, monkeypatch):
     """A fresh ``$ESODBG_STATE_DIR`` per test: a breakpoint one test sets is not restored in

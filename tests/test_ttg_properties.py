@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from esodbg.engines.base import Status, Stop
 from esodbg.engines.debugger import Session
-from esodbg.engines.iobuf import OutputLog
+from esodbg.engines.iobuf import InputLog, OutputLog
 from esodbg.engines.registry import by_name
 from esodbg.engines.ttg.parser import parse
 from esodbg.engines.ttg.boards import Board, Shape
@@ -119,7 +119,7 @@ def test_the_kept_scan_order_is_always_the_reading_order(text):
     """The non-Empty cells a pass scans are sorted once and then handed from board to board
     (R19); every board the run has — the live ones, the saves, every Backspace record — must
     still scan exactly its non-Empty cells in reading order as drawn."""
-    m = TTG.machine(parse(text, "prop.ttg"), None, OutputLog())
+    m = TTG.machine(parse(text, "prop.ttg"), InputLog(""), OutputLog())
     while m.run(1) is Stop.LIMIT:
         boards = [m.main, m.m1, *m.saves.values(), *(f.board for f in m.frames if f.board is not None)]
         record = m.history

@@ -9,7 +9,7 @@ import pytest
 
 from esodbg.engines.base import CellRef, Status, Stop
 from esodbg.engines.debugger import Session
-from esodbg.engines.iobuf import OutputLog
+from esodbg.engines.iobuf import InputLog, OutputLog
 from esodbg.engines.registry import by_name
 from esodbg.engines.ttg.parser import parse
 from esodbg.engines.ttg.boards import Board, Shape, memory3, norm
@@ -193,7 +193,7 @@ def test_r27_rotation_turns_the_picture_and_cells_keep_their_coordinates():
 def test_r27_the_pass_goes_on_after_the_turned_cell():
     # r c a / b _ _ : after c turns the board, reading order is b r / c / a, so the pass goes
     # on with a (after c's new place) and b, now before it, never runs.
-    m = TTG.machine(parse("r", "t.ttg"), None, OutputLog())  # the machine alone: its boards are set
+    m = TTG.machine(parse("r", "t.ttg"), InputLog(""), OutputLog())  # the machine alone: its boards are set
     m.load_boards(Board.square({(0, 0): "r", (0, 1): "c", (0, 2): "a", (1, 0): "b"}))
     assert m.run(100) is Stop.HALTED
     assert sorted(m.m1.values.values()) == ["a"] and m.main.turns == 1
@@ -226,7 +226,7 @@ def test_r33_skip():
 def pass_over(cells: str, m1: Board | None = None):
     """The machine after one keystroke ``r`` whose pass runs ``cells`` (the mainBoard's cells
     in reading order, from (0, 0) of a board wide enough; the first must be ``r``)."""
-    m = TTG.machine(parse("r", "t.ttg"), None, OutputLog())
+    m = TTG.machine(parse("r", "t.ttg"), InputLog(""), OutputLog())
     m.load_boards(Board.square({divmod(i, 9): ch for i, ch in enumerate(cells)}, size=9), m1)
     assert m.run(1000) is Stop.HALTED
     return m

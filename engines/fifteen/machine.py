@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mypy_extensions import mypyc_attr
+
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .parser import Program
@@ -28,6 +30,16 @@ MOVES = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
 _NEEDS, _EOF = object(), object()  # what _read_value returns instead of a value
 
 
+def neighbour(i: int, move: str, rows: int, cols: int) -> int:
+    """The cell next to cell ``i`` the way ``move`` goes on a ``rows``×``cols`` board, or -1 off
+    the board."""
+    dr, dc = MOVES[move]
+    r, c = divmod(i, cols)
+    r, c = r + dr, c + dc
+    return r * cols + c if 0 <= r < rows and 0 <= c < cols else -1
+
+
+@mypyc_attr(native_class=False)  # compiled (setup.py) on a Python base class: a plugin's machine may be Python
 class FifteenMachine(Machine):
     """A running 15 program.  See :class:`~esodbg.engines.base.Machine` for the contract."""
 
@@ -45,25 +57,19 @@ class FifteenMachine(Machine):
         self._paths: dict[int, tuple[int, ...]] = {}
         self._no_stops = [False] * n
 
-        def neighbour(i: int, move: str) -> int:
-            dr, dc = MOVES[move]
-            r, c = divmod(i, cols)
-            r, c = r + dr, c + dc
-            return r * cols + c if 0 <= r < rows and 0 <= c < cols else -1
-
         for i, command in enumerate(cmd for row in program.commands for cmd in row):
-            m, f = (command + "  ")[:2]
+            m, f = (command + "  ")[0], (command + "  ")[1]
             kind, dest, arg = BAD, -1, 0
             if m in MOVES:
-                dest = neighbour(i, m)
+                dest = neighbour(i, m, rows, cols)
                 if f == m:  # rule 12: slide to the edge, one swap per cell on the way
                     kind, path, j = SLIDE, [], dest
                     while j >= 0:
                         path.append(j)
-                        j = neighbour(j, m)
+                        j = neighbour(j, m, rows, cols)
                     self._paths[i] = tuple(path)
                 elif f in MOVES:  # rule 12: accumulator ≠ 0 ? move m : move f
-                    kind, arg = BRANCH, neighbour(i, f)
+                    kind, arg = BRANCH, neighbour(i, f, rows, cols)
                 else:  # rule 13; an unknown or missing second character is a no-op
                     kind, arg = MOVE, EFFECTS.get(f, NOP)
             self._kind.append(kind)

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mypy_extensions import mypyc_attr
+
 from ..base import CodeRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
-from .parser import ADJECTIVE, NEGATE, NOUN, Program
+from .parser import ADJECTIVE, NEGATE, NOUN, Loop, Program
 
 # Command kinds, roughly in the order the hot loop tests them (most frequent first).
 (AFFINE, ADD_K, RIGHT, LEFT, TEST, OUT_CHR, OUT_NUM, ZERO, NOP, COPY, PASTE, ADD, SUB, MUL, DIV,
@@ -33,8 +35,6 @@ NOT_AN_INT = "El valor ingresado no es un int.\n"  # siempre messi, a line that 
 DIVIDE_BY_ZERO = "Error: No se puede dividir por cero.\n"  # divide messi with clipboard 0 (not a stop)
 CHAR_MAX = 0x10FFFF
 
-_NEEDS, _EOF = object(), object()  # what _read_line returns instead of a line
-
 
 def affine(words) -> tuple[int, int]:
     """The map ``x → a·x + b`` a ``va messi`` applies, as ``(a, b)``: nouns add 1, adjectives
@@ -50,6 +50,13 @@ def affine(words) -> tuple[int, int]:
     return a, b
 
 
+def follow(loops: tuple[Loop, ...], j: int, parent: int | None) -> int:
+    """Where control goes at command index ``j`` inside loop ``parent``: the end of the loop's
+    body goes back to its test."""
+    return loops[parent].test if parent is not None and loops[parent].end == j else j
+
+
+@mypyc_attr(native_class=False)  # compiled (setup.py) on a Python base class: a plugin's machine may be Python
 class MessiMachine(Machine):
     """A running MessiScript program.  See :class:`~esodbg.engines.base.Machine` for the
     contract; locations are :class:`~esodbg.engines.base.CodeRef` s into ``program.commands``
@@ -65,33 +72,36 @@ class MessiMachine(Machine):
         commands, loops = program.commands, program.loops
         n = len(commands)
         self._end = n
-        self._kind, self._arg, self._next, self._alt = [], [], [], []
-
-        def follow(j: int, parent: int | None) -> int:
-            """Where control goes at command index ``j`` inside loop ``parent``: the end of the
-            loop's body goes back to its test."""
-            return loops[parent].test if parent is not None and loops[parent].end == j else j
+        # Per step location: its kind, argument (a va messi's b, a test's loop), a va messi's a,
+        # the location after it and, for a test, the location when it fails.
+        self._kind: list[int] = []
+        self._arg: list[int] = []
+        self._mul: list[int] = []
+        self._next: list[int] = []
+        self._alt: list[int] = []
 
         for i, command in enumerate(commands):
             parent = command.loops[-1] if command.loops else None
-            kind, arg, nxt, alt = KINDS.get(command.name, AFFINE), 0, follow(i + 1, parent), 0
+            kind, arg, nxt, alt = KINDS.get(command.name, AFFINE), 0, follow(loops, i + 1, parent), 0
+            a = 1
             if kind == AFFINE:
                 a, arg = affine(command.words)
                 if a == 1:
                     kind = ADD_K
-                else:
-                    arg = (a, arg)
             elif kind == TEST:
+                assert command.loop is not None  # the parser numbers every sigue messi's loop
                 loop = loops[command.loop]
                 arg = command.loop
                 nxt = i + 1 if i + 1 < loop.end else i  # pass: into the body (an empty body tests again)
-                alt = follow(loop.end, parent)  # fail: past the vuelve messi
+                alt = follow(loops, loop.end, parent)  # fail: past the vuelve messi
             self._kind.append(kind)
             self._arg.append(arg)
+            self._mul.append(a)
             self._next.append(nxt)
             self._alt.append(alt)
         self._kind.append(HALT)
         self._arg.append(0)
+        self._mul.append(1)
         self._next.append(n)
         self._alt.append(n)
         self._halt_only = [False] * n + [True]  # arriving at the end always stops run()
@@ -124,15 +134,6 @@ class MessiMachine(Machine):
                 flags[at.index] = True
         return flags if any(flags[:-1]) else None
 
-    # ----- input (the gambetea / siempre rows, rule 10) ---------------------------------------
-    def _read_line(self):
-        """The next input line (without its newline) and the cursor after it, or ``_NEEDS`` /
-        ``_EOF``.  Commits nothing."""
-        if self.input.at_end(self.in_pos):
-            return _EOF
-        line = self.input.read_line(self.in_pos)
-        return _NEEDS if line is None else line
-
     # ----- execution --------------------------------------------------------------------------
     def _fail(self, pc: int, message: str, done: int) -> Stop:
         """Stop with a runtime error at command ``pc``; the failing step counts (``done`` before
@@ -147,7 +148,7 @@ class MessiMachine(Machine):
     def run(self, limit: int, stops: list[bool] | None = None) -> Stop:
         if self.status is not Status.READY:
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
-        kinds, args, nexts, alts = self._kind, self._arg, self._next, self._alt
+        kinds, args, muls, nexts, alts = self._kind, self._arg, self._mul, self._next, self._alt
         tape, passes, write = self.tape, self.passes, self.output.write
         pos, clip, pc = self.pos, self.clip, self.pc
         size = len(tape)
@@ -181,8 +182,7 @@ class MessiMachine(Machine):
                     break
                 continue
             elif kind == affine_:
-                a, b = args[pc]
-                tape[pos] = a * tape[pos] + b
+                tape[pos] = muls[pc] * tape[pos] + args[pc]
             elif kind == out_chr:
                 value = tape[pos]
                 if not 0 <= value <= CHAR_MAX:  # rule 11
@@ -197,15 +197,15 @@ class MessiMachine(Machine):
             elif kind == nop:
                 pass
             elif kind >= IN_CHR:
-                line = self._read_line()
-                if line is _NEEDS:
+                if self.input.at_end(self.in_pos):  # rule 10
+                    self.pos, self.clip = pos, clip
+                    return self._fail(pc, "end of input: there is no line left to read", done - 1)
+                got = self.input.read_line(self.in_pos)
+                if got is None:
                     done -= 1
                     reason = Stop.NEEDS_INPUT
                     break
-                if line is _EOF:  # rule 10
-                    self.pos, self.clip = pos, clip
-                    return self._fail(pc, "end of input: there is no line left to read", done - 1)
-                line, self.in_pos = line
+                line, self.in_pos = got
                 if kind == IN_CHR:
                     if len(line) == 1:  # only a line of exactly one character counts (impl)
                         tape[pos] = ord(line)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mypy_extensions import mypyc_attr
+
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .game import PLACE
@@ -38,6 +40,7 @@ OPS = {"ADD": ADD, "MINUS": MINUS, "IF": IF, "ENDIF": ENDIF, "REPEAT": REPEAT, "
 CHAR_MAX = 0x10FFFF
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) on a Python base class: a plugin's machine may be Python
 class ScrabbleMachine(Machine):
     """A running Scrabble program.  See :class:`~esodbg.engines.base.Machine` for the contract.
 

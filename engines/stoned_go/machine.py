@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from mypy_extensions import mypyc_attr
+
 from ..base import CellRef, Fault, Location, Machine, Status, StepRecord, Stop
 from ..iobuf import InputLog, Output
 from .board import ROW, captured, pack, unpack
@@ -75,6 +77,7 @@ class Log:
         self.triggers: list[tuple] = []
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py) on a Python base class: a plugin's machine may be Python
 class StonedGoMachine(Machine):
     """A running Stoned-Go program; see :class:`~esodbg.engines.base.Machine` for the contract
     and the module docstring for the state.
@@ -124,33 +127,34 @@ class StonedGoMachine(Machine):
             block, body = todo.pop()
             self._entry[block] = self._layout(body, todo)
 
+    def _emit(self, command: Command, todo: list) -> int:
+        """Append one command; returns its pc.  A placement's trigger block is queued."""
+        pc = len(self._ops)
+        op = OPS[command.kind]
+        arg = command.value
+        if op == PLACE:
+            arg = len(self._entry)
+            self._entry.append(END)
+            self._sub.append(command.body.subprogram)  # type: ignore[union-attr]
+            self._block_cmd.append(command)
+            todo.append((arg, command.body))
+        self._ops.append(op)
+        self._args.append(arg)
+        self._nxt.append(END)
+        self._col.append(0 if command.colour == BLACK else 1)
+        self._cmd.append(command)
+        return pc
+
     def _layout(self, body: Body, todo: list) -> int:
         """Append one body's commands; returns its entry pc.  Blocks inside are queued."""
-        def emit(command: Command) -> int:
-            pc = len(self._ops)
-            op = OPS[command.kind]
-            arg = command.value
-            if op == PLACE:
-                arg = len(self._entry)
-                self._entry.append(END)
-                self._sub.append(command.body.subprogram)  # type: ignore[union-attr]
-                self._block_cmd.append(command)
-                todo.append((arg, command.body))
-            self._ops.append(op)
-            self._args.append(arg)
-            self._nxt.append(END)
-            self._col.append(0 if command.colour == BLACK else 1)
-            self._cmd.append(command)
-            return pc
-
         nxt = self._nxt
-        init = [emit(c) for c in body.init]
+        init = [self._emit(c, todo) for c in body.init]
         if body.bar is None:  # a plain trigger ends at END (T5)
             for a, b in zip(init, init[1:]):
                 nxt[a] = b
             return init[0] if init else END
-        bar = emit(body.bar)
-        loop = [emit(c) for c in body.loop]
+        bar = self._emit(body.bar, todo)
+        loop = [self._emit(c, todo) for c in body.loop]
         chain = init + [bar] + loop + [bar]  # R5: init, |, loop, |, loop, …
         for a, b in zip(chain, chain[1:]):
             nxt[a] = b
