@@ -12,10 +12,11 @@ A breakpoint's *target* (``Breakpoint.at``) says when it *arrives*:
 * an :class:`EventRef` — an event (DAP's exception/event filters: ``output``, ``error``, a
   language's own): after each step during which it happens.
 
-Every arrival counts: the *hit count* (:meth:`Breakpoint.hits`).  Whether the run stops at an
-arrival is decided, in this order, by ``enabled``, ``hit_condition`` (DAP's hitCondition:
-``N``, ``>= N``, ``% N``), ``condition`` (an :class:`~esodbg.engines.expressions.Expression`)
-and ``log_message`` (a log point logs its message and does not stop): :meth:`Breakpoint.verdict`.
+Whether the run stops at an arrival is decided, in this order (gdb's and VS Code's), by
+``enabled``, ``condition`` (an :class:`~esodbg.engines.expressions.Expression`: an arrival where
+it does not hold is no *hit*), the *hit count* (:meth:`Breakpoint.hits`: the arrivals where the
+condition held) tested by ``hit_condition`` (DAP's hitCondition: ``N``, ``>= N``, ``% N``), and
+``log_message`` (a log point logs its message and does not stop): :meth:`Breakpoint.verdict`.
 """
 
 from __future__ import annotations
@@ -109,8 +110,8 @@ class Breakpoint:
     """A breakpoint on ``at`` (see the module docstring).  ``kinds`` are the kinds of touch a
     location breakpoint arrives at (empty for data and event breakpoints).
 
-    Hit counts belong to the timeline: ``arrivals`` holds the step of every arrival since the
-    breakpoint was set (or, disabled then enabled, since it was enabled), sorted, each once, in
+    Hit counts belong to the timeline: ``arrivals`` holds the step of every hit (an arrival where
+    the condition held, :meth:`count`) since the breakpoint was set (or, disabled then enabled, since it was enabled), sorted, each once, in
     an ``array('q')`` — 8 bytes an arrival; :meth:`hits` counts those at or before a step, so
     stepping back brings the count down and going forward again over the same steps does not
     count them twice.  ``known`` is the step up to which every arrival has been recorded (the
@@ -132,28 +133,43 @@ class Breakpoint:
         return {CellRef: "cell", CodeRef: "code", DataRef: "data", EventRef: "event"}[type(self.at)]
 
     def hits(self, step: int) -> int:
-        """How many times the run arrived here at or before ``step`` (DAP: the hit count)."""
+        """How many hits the run made here at or before ``step`` (DAP: the hit count)."""
         return bisect.bisect_right(self.arrivals, step)
 
     def arrive(self, step: int) -> None:
-        """The run arrived here after step ``step``: count it unless already counted."""
+        """A hit after step ``step``: count it unless already counted."""
         if step > self.known:
             self.arrivals.append(step)
             self.known = step
 
+    def count(self, names: Mapping[str, Any], step: int) -> str | bool:
+        """The run arrived here after ``step``, the state being ``names``: is it a hit (the
+        condition holds, or there is none)?  A hit is counted.  A condition that fails to
+        evaluate makes a hit too (the run stops there): its message is returned instead."""
+        if self.condition is not None:
+            try:
+                if not self.condition.evaluate(names):
+                    return False
+            except EvaluationError as error:
+                self.arrive(step)
+                return f"condition failed: {error}"
+        self.arrive(step)
+        return True
+
     def verdict(self, names: Mapping[str, Any], step: int) -> Verdict:
         """What the arrival after ``step`` does, the state being ``names`` (see :class:`Verdict`):
-        the hit condition on the count at that step, then the condition, then the log message.
-        A condition or message that fails to evaluate stops the run with its message."""
+        the condition, then the hit condition on the hit count with this hit, then the log
+        message.  A condition or message that fails to evaluate stops the run with its message."""
+        hit = self.count(names, step)
+        if hit is not True:
+            return PASS if hit is False else Verdict(True, hit)
         if self.hit_condition is not None and not self.hit_condition.test(self.hits(step)):
             return PASS
-        try:
-            if self.condition is not None and not self.condition.evaluate(names):
-                return PASS
-            if self.log_message is not None:
+        if self.log_message is not None:
+            try:
                 return Verdict(False, self.log_message.render(names))
-        except EvaluationError as error:
-            return Verdict(True, f"{'condition' if self.log_message is None else 'log message'} failed: {error}")
+            except EvaluationError as error:
+                return Verdict(True, f"log message failed: {error}")
         return STOP
 
     def describe(self, view=None) -> str:

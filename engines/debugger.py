@@ -8,7 +8,7 @@ end.  Long operations take a ``cancel`` event (checked every few milliseconds) a
 
 Breakpoints of every kind (:mod:`.breakpoints`) are found by one forward loop,
 :meth:`Session._advance`, that every move forwards goes through — continue, run to cursor,
-stepping, goto (which counts arrivals but never stops) and the re-executions of
+stepping, goto (which counts hits but never stops) and the re-executions of
 reverse-continue:
 
 * location breakpoints are compiled into the machine's stops, so its fast loop (``run``) stops
@@ -219,18 +219,22 @@ class Session:
             stop = Outcome(Stop.CURSOR, step)
         return stop
 
-    @staticmethod
-    def _count(step: int, arrivals: Arrivals, cursor: bool = False) -> None:
-        """goto: arrivals count, nothing stops and nothing is logged."""
-        return None
+    def _count(self, step: int, arrivals: Arrivals, cursor: bool = False) -> None:
+        """goto: hits count (arrivals where the condition holds), nothing stops and nothing is
+        logged."""
+        for bp, _ in arrivals:
+            bp.count(self.names, step)
+
+    def _cursor_only(self, step: int, arrivals: Arrivals, cursor: bool) -> Outcome | None:
+        """A goto to a cell or command: stop there only (hits count, nothing logs)."""
+        self._count(step, arrivals)
+        return Outcome(Stop.CURSOR, step) if cursor else None
 
     def _arrive(self, arrivals: Arrivals, on_arrival, cursor: bool) -> Outcome | Stop:
-        """Count ``arrivals`` (after the current step) and let ``on_arrival(step, arrivals,
-        cursor)`` decide (``cursor``: the run-to-cursor target was reached).  ``Stop.LIMIT``: go on."""
-        step = self.machine.steps
-        for bp, _ in arrivals:
-            bp.arrive(step)
-        outcome = on_arrival(step, arrivals, cursor)
+        """Let ``on_arrival(step, arrivals, cursor)`` decide on ``arrivals`` after the current
+        step (``cursor``: the run-to-cursor target was reached), counting the hits among them.
+        ``Stop.LIMIT``: go on."""
+        outcome = on_arrival(self.machine.steps, arrivals, cursor)
         return Stop.LIMIT if outcome is None else outcome
 
     def _touched(self, target: tuple[Location, frozenset[str]] | None) -> tuple[Arrivals, bool]:
@@ -245,8 +249,8 @@ class Session:
                  target: tuple[Location, frozenset[str]] | None = None) -> Outcome | Stop:
         """Run up to ``limit`` steps forwards, checkpointing on the way, observing every arrival
         at an enabled breakpoint (and at ``target``, for run to cursor): each is counted and
-        passed to ``on_arrival(step, arrivals, cursor)``, which returns an :class:`Outcome` to
-        stop there or ``None`` to go on.  Returns that outcome, or the :class:`Stop` that ended
+        passed to ``on_arrival(step, arrivals, cursor)``, which counts the hits among them and
+        returns an :class:`Outcome` to stop there or ``None`` to go on.  Returns that outcome, or the :class:`Stop` that ended
         the run (``LIMIT`` after ``limit`` steps, ``INTERRUPTED`` if ``cancel`` was set).
 
         ``progress`` is called between chunks (every :data:`CHUNK` steps, and at least every
@@ -434,7 +438,7 @@ class Session:
         first (not with ``breakpoints`` false, a goto: they count hits, and log points do not
         log); an ``at`` the program never reaches runs to the end."""
         target = (at, self.language.default_kinds)
-        on_arrival = self._decide if breakpoints else _cursor_only
+        on_arrival = self._decide if breakpoints else self._cursor_only
         outcome = self._forward(self.budget or 1 << 62, on_arrival, cancel, progress, target)
         return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
@@ -550,11 +554,6 @@ class _Pace:
             self.steps, self.at = steps, now
             return True
         return False
-
-
-def _cursor_only(step: int, arrivals: Arrivals, cursor: bool) -> Outcome | None:
-    """A goto to a cell or command: stop there only (breakpoints count, nothing logs)."""
-    return Outcome(Stop.CURSOR, step) if cursor else None
 
 
 def _armed(probes: tuple[_Probe, ...]) -> tuple[_Probe, ...]:

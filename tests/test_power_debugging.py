@@ -296,7 +296,7 @@ def test_a_condition_on_the_language_names_stops_where_it_holds(language):
     bp = s.breakpoints.set(at, {kind}, condition=c.condition)
     forward = stops(s)
     assert forward == expected
-    assert bp.hits(s.steps) == len(arrivals)  # every arrival counts, whatever the condition
+    assert bp.hits(s.steps) == len(expected)  # a hit is an arrival where the condition held (gdb, VS Code)
     assert_reverse_stops(s, expected)
 
 
@@ -382,7 +382,22 @@ def test_log_points_log_with_their_step_and_do_not_stop(language):
     s = session(language, program)  # a log point with a condition and a hit condition logs when they pass
     s.breakpoints.set(at, {kind}, log_message="{step}", condition=f"step > {arrivals[0]}", hit_condition="% 2")
     s.continue_()
-    assert [entry.text for entry in s.log] == [str(step) for step in arrivals[1::2]]
+    assert [entry.text for entry in s.log] == [str(step) for step in arrivals[1:][1::2]]  # every 2nd hit
+
+
+@pytest.mark.parametrize("language", BY_LANGUAGE)
+def test_hits_are_the_arrivals_where_the_condition_held(language):
+    program = first_program(language)
+    at, kind, arrivals = busiest(language, program)
+    held = arrivals[2:]  # the condition below holds from the third arrival on
+    s = session(language, program)
+    bp = s.breakpoints.set(at, {kind}, condition=f"step >= {arrivals[2]}", hit_condition="2")
+    assert stops(s) == [held[1]]  # the second hit, not the second arrival
+    assert [bp.hits(step) for step in arrivals[:4]] == [0, 0, 1, 2]
+    s = session(language, program)  # goto counts hits the same way, and the timeline keeps them
+    bp = s.breakpoints.set(at, {kind}, condition=f"step >= {arrivals[2]}")
+    s.goto(arrivals[3])
+    assert list(bp.arrivals) == arrivals[2:4] and bp.hits(s.steps) == 2
 
 
 # ----- data breakpoints ---------------------------------------------------------------------------
