@@ -8,12 +8,19 @@ imports a compiled module's extension before its ``.py`` whenever both are there
 
 from __future__ import annotations
 
-import hashlib
-import importlib.machinery
-import importlib.util
-import json
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+# The engines import this module (for mypyc_attr) on every start: what only the functions below
+# need is imported in them.
+
+if TYPE_CHECKING:  # mypyc reads the decorator; at run time it does nothing (and costs no import)
+    from mypy_extensions import mypyc_attr
+else:
+    def mypyc_attr(*_args, **_kwargs):
+        """mypy_extensions' ``mypyc_attr``: how mypyc compiles a class; nothing at run time."""
+        return lambda cls: cls
 
 MANIFEST = Path(__file__).with_name("compiled.json")
 
@@ -21,6 +28,8 @@ MANIFEST = Path(__file__).with_name("compiled.json")
 @cache
 def built() -> dict[str, str]:
     """The modules the build compiled: name → SHA-256 of its source then (empty: a pure build)."""
+    import json
+
     try:
         return json.loads(MANIFEST.read_text("utf-8"))
     except FileNotFoundError:
@@ -29,6 +38,9 @@ def built() -> dict[str, str]:
 
 def is_extension(module: str) -> bool:
     """Whether importing ``module`` loads a compiled extension (finding it imports its package)."""
+    import importlib.machinery
+    import importlib.util
+
     spec = importlib.util.find_spec(module)
     return spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
 
@@ -41,6 +53,9 @@ def running(prefix: str = "esodbg.engines.") -> list[str]:
 def stale() -> list[str]:
     """The compiled modules whose ``.py`` source changed since the build (an editable install
     runs its old extension until ``pip install -e .`` compiles it again)."""
+    import hashlib
+    import importlib.util
+
     changed = []
     for module, digest in built().items():
         package, _, name = module.rpartition(".")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mypy_extensions import mypyc_attr
+from ..compiled import mypyc_attr
 
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output

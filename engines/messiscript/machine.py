@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mypy_extensions import mypyc_attr
+from ..compiled import mypyc_attr
 
 from ..base import CodeRef, Fault, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from mypy_extensions import mypyc_attr
+from ..compiled import mypyc_attr
 
 from ..base import CellRef, Fault, Location, Machine, Status, StepRecord, Stop
 from ..iobuf import InputLog, Output
