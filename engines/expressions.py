@@ -9,8 +9,12 @@ non-mutating methods (:data:`ALLOWED_ATTRS`).  Nothing can change the machine: c
 read-only views (:mod:`.names`), and no function or method mutates.
 
 :class:`Expression` compiles once — parses and checks every name and construct, so a mistake is
-an :class:`ExpressionError` when the expression is *set* — and then evaluates its cached tree
-(simpleeval's evaluator walking it, no parsing).  A failure while evaluating (an index out of
+an :class:`ExpressionError` when the expression is *set* — into a tree of closures, one a node
+(:func:`_compile`): a condition evaluated at every arrival at a breakpoint costs a few calls, not
+simpleeval's walk of the tree.  The closures mirror simpleeval's evaluation of the nodes they
+compile (the same operator functions, the same order, the same errors); any other construct
+(comprehensions, f-strings, methods, slices, displays) is one closure that hands its subtree to
+simpleeval's evaluator, so every expression means exactly what simpleeval makes of it.  A failure while evaluating (an index out of
 range, a division by zero…) is an :class:`EvaluationError` whose message the debugger reports.
 :class:`Message` is a log message: text with ``{expression}`` parts.
 """
@@ -18,10 +22,10 @@ range, a division by zero…) is an :class:`EvaluationError` whose message the d
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from simpleeval import EvalWithCompoundTypes, InvalidExpression
+from simpleeval import MAX_STRING_LENGTH, EvalWithCompoundTypes, InvalidExpression
 
 from .names import Cells, FrozenBoard, Points
 
@@ -101,13 +105,130 @@ class _Fold(ast.NodeTransformer):
         return node
 
 
+Code = Callable[[Mapping[str, Any]], Any]  # a compiled node: the state's names → the node's value
+
+
+def _compile(node: ast.AST, evaluator: _Evaluator) -> Code:
+    """``node`` (checked by :func:`_check`) as a closure over the names, evaluating as
+    simpleeval's ``_eval`` of it does (``SimpleEval._eval_*``, simpleeval 1.0.8).  simpleeval
+    also checks each node's value for modules and forbidden functions: no value here can be one
+    (names are the state's data, functions only :data:`FUNCTIONS`)."""
+    build = _BUILDERS.get(type(node))
+    code = build(node, evaluator) if build is not None else None
+    if code is None:  # a construct compiled as simpleeval's own evaluation of the subtree
+        evaluate = evaluator._eval
+        return lambda names: evaluate(node)
+    return code
+
+
+def _constant(node: ast.Constant, evaluator: _Evaluator) -> Code | None:
+    """``_eval_constant``: the value (a literal too long is left to simpleeval, which refuses it)."""
+    value = node.value
+    if hasattr(value, "__len__") and len(value) > MAX_STRING_LENGTH:
+        return None
+    return lambda names: value
+
+
+def _name(node: ast.Name, evaluator: _Evaluator) -> Code:
+    """``_eval_name``: the state's value, else simpleeval's way (a function, or its error)."""
+    key, fallback = node.id, evaluator._eval_name
+
+    def name(names):
+        try:
+            return names[key]
+        except (TypeError, KeyError):
+            return fallback(node)
+    return name
+
+
+def _operator(node: ast.BinOp | ast.UnaryOp, evaluator: _Evaluator) -> Code | None:
+    """``_eval_binop`` / ``_eval_unaryop``: simpleeval's operator function (``safe_power``,
+    ``safe_mult``… with their limits) on the operands, left first."""
+    operator = evaluator.operators.get(type(node.op))
+    if operator is None:
+        return None
+    if isinstance(node, ast.UnaryOp):
+        operand = _compile(node.operand, evaluator)
+        return lambda names: operator(operand(names))
+    left, right = _compile(node.left, evaluator), _compile(node.right, evaluator)
+    return lambda names: operator(left(names), right(names))
+
+
+def _compare(node: ast.Compare, evaluator: _Evaluator) -> Code | None:
+    """``_eval_compare``: a chain, each operand evaluated once, stopping at the first false."""
+    operators = [evaluator.operators.get(type(op)) for op in node.ops]
+    if None in operators:
+        return None
+    first = _compile(node.left, evaluator)
+    rest = [(operator, _compile(comparator, evaluator)) for operator, comparator in zip(operators, node.comparators)]
+    if len(rest) == 1:
+        (operator, second), = rest
+        return lambda names: operator(first(names), second(names))
+
+    def chain(names):
+        right, result = first(names), True
+        for operator, comparator in rest:
+            if not result:
+                break
+            left, right = right, comparator(names)
+            result = operator(left, right)
+        return result
+    return chain
+
+
+def _boolean(node: ast.BoolOp, evaluator: _Evaluator) -> Code:
+    """``_eval_boolop``: ``and`` gives the first false value (else the last), ``or`` the first
+    true one (else the last)."""
+    values = [_compile(value, evaluator) for value in node.values]
+    stop_when = bool(isinstance(node.op, ast.Or))
+
+    def boolean(names):
+        result = False
+        for value in values:
+            result = value(names)
+            if bool(result) is stop_when:
+                break
+        return result
+    return boolean
+
+
+def _if(node: ast.IfExp, evaluator: _Evaluator) -> Code:
+    """``_eval_ifexp``."""
+    test, body, orelse = (_compile(part, evaluator) for part in (node.test, node.body, node.orelse))
+    return lambda names: body(names) if test(names) else orelse(names)
+
+
+def _subscript(node: ast.Subscript, evaluator: _Evaluator) -> Code | None:
+    """``_eval_subscript`` with an index (a slice is simpleeval's): ``container[key]``."""
+    if isinstance(node.slice, ast.Slice):
+        return None
+    container, key = _compile(node.value, evaluator), _compile(node.slice, evaluator)
+    return lambda names: container(names)[key(names)]
+
+
+def _call(node: ast.Call, evaluator: _Evaluator) -> Code | None:
+    """``_eval_call`` of a function of :data:`FUNCTIONS` with positional arguments (methods and
+    keywords are simpleeval's)."""
+    if not isinstance(node.func, ast.Name) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    function = evaluator.functions[node.func.id]
+    arguments = [_compile(argument, evaluator) for argument in node.args]
+    return lambda names: function(*[argument(names) for argument in arguments])
+
+
+_BUILDERS: dict[type, Callable[[Any, _Evaluator], Code | None]] = {
+    ast.Constant: _constant, ast.Name: _name, ast.BinOp: _operator, ast.UnaryOp: _operator, ast.Compare: _compare,
+    ast.BoolOp: _boolean, ast.IfExp: _if, ast.Subscript: _subscript, ast.Call: _call,
+}
+
+
 class Expression:
     """An expression over the state names ``names``, compiled once.
 
     ``text`` is what the user wrote.  Raises :class:`ExpressionError` if it is not a single valid
     expression over ``names`` (see the module docstring for what is allowed)."""
 
-    __slots__ = ("text", "_tree", "_evaluator")
+    __slots__ = ("text", "_tree", "_evaluator", "_code")
 
     def __init__(self, text: str, names: Collection[str]) -> None:
         self.text = text.strip()
@@ -122,14 +243,16 @@ class Expression:
         self._evaluator = _Evaluator()
         _check(self._tree, names, self._evaluator, self.text)
         self._tree = _Fold().visit(self._tree)
+        self._evaluator.expr = self.text  # what simpleeval's errors quote
+        self._code = _compile(self._tree, self._evaluator)
 
     def evaluate(self, names: Mapping[str, Any]) -> Any:
         """The value of the expression with the state ``names`` (a mapping from each state name to
         its value); raises :class:`EvaluationError` with a message if evaluation fails."""
-        evaluator = self._evaluator
-        evaluator.names = names
+        evaluator = self._evaluator  # for the subtrees simpleeval evaluates, as its eval() sets it:
+        evaluator.names, evaluator._max_count = names, 0  # the state, and no comprehension items yet
         try:
-            return evaluator.eval(self.text, previously_parsed=self._tree)
+            return self._code(names)
         except InvalidExpression as error:
             raise EvaluationError(f"{self.text}: {error}") from None
         except Exception as error:  # noqa: BLE001 — any failure of a user's expression is reported, never raised
