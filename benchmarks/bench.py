@@ -140,6 +140,17 @@ def exec_command(path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_maxrss / 1024
 
 
+def run_mix(keys: str, rate: float):
+    """Run a mix's random program (see MIXES) to its end or for MIX_STEPS micro-steps: the
+    seconds it took, and the machine."""
+    language = by_name("ttg")
+    m = language.machine(language.parse(random_program(keys, rate), "bench.ttg"), InputLog("", True), OutputLog())
+    start = time.perf_counter()
+    while m.steps < MIX_STEPS and m.run(10_000) is not Stop.HALTED:
+        pass
+    return time.perf_counter() - start, m
+
+
 def bench_ttg() -> None:
     from esodbg.engines.ttg.boards import Board
 
@@ -165,11 +176,7 @@ def bench_ttg() -> None:
           f"(write and update included)")
 
     for name, about, keys, rate in MIXES:
-        m = machine(random_program(keys, rate))
-        start = time.perf_counter()
-        while m.steps < MIX_STEPS and m.run(10_000) is not Stop.HALTED:
-            pass
-        seconds = time.perf_counter() - start
+        seconds, m = run_mix(keys, rate)
         done = "all" if m.status is not Status.READY else "the first"
         print(f"mix {name} ({about}): {done} {m.keystrokes:,} keystrokes, {m.steps:,} micro-steps "
               f"({m.steps / max(m.keystrokes, 1):.0f} a keystroke) in {seconds:.2f} s = "
