@@ -5,6 +5,7 @@ breakpoints that still fit, and leaving with unsaved changes asks first."""
 from __future__ import annotations
 
 import shutil
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -271,3 +272,40 @@ def test_the_editor_finds_on_demand_the_highlights_textarea_finds_for_the_whole_
     from textual.document._wrapped_document import WrappedDocument
 
     assert editor.wrapped_document.height == WrappedDocument.height.fget(editor.wrapped_document) == len(rows)
+
+
+@pytest.mark.parametrize("folder, name", [("ttg", "wow.txt"), ("fifteen", "truth.15"), ("stoned-go", "chain_reaction.sgo"),
+                                          ("messiscript", "fibonacci.messi")])
+async def test_after_edits_the_tree_and_highlights_are_a_fresh_parses(tmp_path, folder, name):
+    """Edits move the old tree along and the grammar parses again after the last one, in a
+    thread (the keystroke does not wait): then the tree is the one a fresh parse of the text
+    gives, and so are the highlights drawn."""
+    from textual.document._syntax_aware_document import SyntaxAwareDocument
+    from textual.widgets import TextArea
+
+    from esodbg import grammars
+
+    path = copy(tmp_path, folder, name)
+    language = for_file(path)
+    async with DebuggerApp(language, path, "").run_test(size=SIZE) as pilot:
+        editor = await open_editor(pilot)
+        editor.move_cursor((1, 0))
+        editor.insert("ab\ncd")  # a paste of two lines
+        editor.move_cursor((0, 1))
+        editor.insert("x")
+        editor.action_delete_left()
+        editor.action_delete_left()
+        editor.insert("\n")
+        editor.undo()
+        await checked(pilot)
+        await pilot.pause(0.3)  # REPARSE_AFTER, then the thread
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        grammar = language.grammar_for(path)
+        fresh = SyntaxAwareDocument(editor.text, grammars.language(grammar))  # Textual's parse of it
+        assert str(editor.document.syntax_tree.root_node) == str(fresh._syntax_tree.root_node)
+        rows = range(editor.document.line_count)
+        lazy = [sorted(editor._highlights[row]) for row in rows]
+        editor._highlights = defaultdict(list)
+        TextArea._build_highlight_map(editor)  # Textual's: every row at once
+        assert lazy == [sorted(editor._highlights[row]) for row in rows]

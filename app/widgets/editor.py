@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import work
+from textual.document._document import Document, EditResult, Location
+from textual.document._syntax_aware_document import SyntaxAwareDocument
 from textual.document._wrapped_document import WrappedDocument
 from textual.widgets import TextArea
+from tree_sitter import Tree
 
 from esodbg import grammars
 from esodbg.engines.base import Diagnostic
@@ -19,6 +23,7 @@ from ..highlight import THEME
 # A problem's text: underlined on a tinted background (the grammar's colours, applied after these,
 # would hide a foreground colour).
 ROWS_AT_ONCE = 64  # rows whose highlights one query finds (a screen and some)
+REPARSE_AFTER = 0.15  # seconds after the last keystroke before the grammar parses the text again
 
 UNDERLINE = {"error": Style(underline=True, bgcolor="#6b1a1a"), "warning": Style(underline=True, bgcolor="#5c4a00")}
 SUFFIX = "   ● "  # between a line and its problem's message
@@ -71,6 +76,40 @@ class ProgramEditor(TextArea):
         # line each time it is asked, which is once per row drawn: a second a keystroke on a
         # 100,000-line program).
         self.wrapped_document.__class__ = _OneRowPerLine
+        if isinstance(self.document, SyntaxAwareDocument):
+            self.document.__class__ = _ParsedLater
+            self.document.edits = 0
+        self._reparse_timer = None
+
+    def edit(self, edit) -> EditResult:
+        """An edit, drawn at once; the grammar parses the text again a moment after the last
+        one, in a thread (:class:`_ParsedLater`)."""
+        result = super().edit(edit)
+        if isinstance(self.document, _ParsedLater):
+            if self._reparse_timer is not None:
+                self._reparse_timer.stop()
+            self._reparse_timer = self.set_timer(REPARSE_AFTER, self._reparse)
+        return result
+
+    def _reparse(self) -> None:
+        document = self.document
+        assert isinstance(document, _ParsedLater)
+        # The source Textual gives the parser: every line with its newline, the last one's too.
+        self._parse(document.edits, (document.text + document.newline).encode("utf-8"), document.syntax_tree.copy())
+
+    @work(thread=True, exclusive=True, group="reparse")
+    def _parse(self, edits: int, source: bytes, old: Tree) -> None:
+        """Parse ``source`` (the text after ``edits`` edits) with the old tree, edited to match,
+        off the UI thread; the new tree is taken only if no edit came since."""
+        tree = self.document._parser.parse(source, old)
+        self.app.call_from_thread(self._parsed, edits, tree)
+
+    def _parsed(self, edits: int, tree: Tree) -> None:
+        document = self.document
+        if isinstance(document, _ParsedLater) and document.edits == edits:
+            document.syntax_tree = tree
+            self._build_highlight_map()
+            self.refresh()
 
     def _build_highlight_map(self) -> None:
         """Forget the highlights: :class:`_Highlights` finds them for the rows drawn, a few
@@ -100,6 +139,52 @@ class ProgramEditor(TextArea):
             severity, text = message
             line.append(SUFFIX + text, MESSAGE[severity])
         return line
+
+
+class _ParsedLater(SyntaxAwareDocument):
+    """Textual's syntax-aware document whose edits only move the syntax tree's nodes along
+    (``Tree.edit``): :class:`ProgramEditor` parses again after the last keystroke.  (Textual
+    parses at every edit, on the UI thread: a quarter of a second on a 1 MB Tic Tac Toe Grow
+    program, whose grammar, a flat run of keystrokes, gains nothing from the old tree.)  Until
+    then the highlights are the old tree's, moved with the text.  ``edits`` counts the edits.
+    The text is joined once an edit (``TextArea`` asks for all of it at every row it draws)."""
+
+    edits: int
+    _joined: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._joined is None:
+            self._joined = super().text
+        return self._joined
+
+    @property
+    def syntax_tree(self) -> Tree:
+        return self._syntax_tree
+
+    @syntax_tree.setter
+    def syntax_tree(self, tree: Tree) -> None:
+        self._syntax_tree = tree
+
+    def replace_range(self, start: Location, end: Location, text: str) -> EditResult:
+        """``SyntaxAwareDocument.replace_range`` but for the parse."""
+        top, bottom = sorted((start, end))
+        start_byte, start_point = self._location_to_byte_offset(top), self._location_to_point(top)
+        old_end_byte, old_end_point = self._location_to_byte_offset(bottom), self._location_to_point(bottom)
+        result = Document.replace_range(self, start, end, text)
+        self._joined = None
+        self._syntax_tree.edit(start_byte=start_byte, old_end_byte=old_end_byte,
+                               new_end_byte=start_byte + len(text.encode("utf-8")), start_point=start_point,
+                               old_end_point=old_end_point, new_end_point=self._location_to_point(result.end_location))
+        self.edits += 1
+        return result
+
+    def _location_to_byte_offset(self, location: Location) -> int:
+        """The UTF-8 byte offset of ``location``: the lines above joined and encoded at once
+        (Textual encodes them one by one, in Python: 40 ms a keystroke at the end of 1 MB)."""
+        lines, (row, column) = self._lines, location
+        above = len(self.newline.join(lines[:row]).encode("utf-8")) + len(self.newline) if row else 0
+        return above + (len(lines[row][:column].encode("utf-8")) if row < len(lines) else 0)
 
 
 class _OneRowPerLine(WrappedDocument):
