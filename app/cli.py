@@ -252,7 +252,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
                 reason = trace_until_interrupted(language, machine, limit, interrupted, trace)
             if reason is Stop.LIMIT and max_steps is not None and not interrupted.is_set():
                 continue  # the budget in the language's count may not be spent yet
-            if reason is not Stop.NEEDS_INPUT:
+            if reason is not Stop.NEEDS_INPUT or interrupted.is_set():  # Ctrl+C just as input is asked for
                 break
             stdout.flush()  # the user may be answering a prompt the program printed
             line = stdin.readline()  # Ctrl+C here raises KeyboardInterrupt, as usual

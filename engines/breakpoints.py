@@ -191,6 +191,10 @@ class LogEntry(NamedTuple):
     text: str
 
 
+def _text(expression: Expression | None) -> str | None:
+    return expression.text if expression is not None else None
+
+
 def is_location(at: Target) -> bool:
     return isinstance(at, (CellRef, CodeRef))
 
@@ -234,14 +238,15 @@ class Breakpoints:
     def set(self, at: Target, kinds: Iterable[str] | None = None, *, condition: str | None = None,
             hit_condition: str | None = None, log_message: str | None = None, enabled: bool = True) -> Breakpoint:
         """Set a breakpoint on ``at`` with these filters (texts; ``None`` for none), replacing
-        the one there.  A replaced breakpoint keeps its hit count if its target and kinds stay."""
+        the one there.  A replaced breakpoint keeps its hit count if its target, kinds and
+        condition stay (its hits are the arrivals where the condition held)."""
         kinds = frozenset(kinds or self.default_kinds) if is_location(at) else frozenset()
         if self._check is not None:
             self._check(at)
         bp = Breakpoint(at, kinds, enabled, self._expression(condition), self._hit(hit_condition),
                         self._message(log_message), known=self._now())
         old = self._by_target.get(at)
-        if old is not None and old.kinds == kinds:
+        if old is not None and old.kinds == kinds and _text(old.condition) == _text(bp.condition):
             bp.arrivals, bp.known = old.arrivals, max(old.known, bp.known)
         self._by_target[at] = bp
         self.version += 1
@@ -282,8 +287,13 @@ class Breakpoints:
         self.version += 1
 
     def set_condition(self, at: Target, text: str | None) -> None:
-        """Give the breakpoint on ``at`` a condition (``None`` or blank: none)."""
-        self._by_target[at].condition = self._expression(text)
+        """Give the breakpoint on ``at`` a condition (``None`` or blank: none).  Another
+        condition starts the hit count again, from the current step (a hit is an arrival where
+        the condition held)."""
+        bp, condition = self._by_target[at], self._expression(text)
+        if _text(condition) != _text(bp.condition):
+            bp.arrivals, bp.known = array("q"), self._now()
+        bp.condition = condition
         self.version += 1
 
     def set_hit_condition(self, at: Target, text: str | None) -> None:

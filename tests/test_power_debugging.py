@@ -398,6 +398,14 @@ def test_hits_are_the_arrivals_where_the_condition_held(language):
     bp = s.breakpoints.set(at, {kind}, condition=f"step >= {arrivals[2]}")
     s.goto(arrivals[3])
     assert list(bp.arrivals) == arrivals[2:4] and bp.hits(s.steps) == 2
+    kept = s.breakpoints.set(at, {kind}, condition=f"step >= {arrivals[2]}", hit_condition="% 2")
+    assert kept.hits(s.steps) == 2  # the same condition: the same hits
+    other = s.breakpoints.set(at, {kind}, condition="True")
+    assert other.hits(s.steps) == 0  # another condition: other hits, counted from now
+    s.breakpoints.set(at, {kind}, condition=f"step >= {arrivals[2]}")
+    s.goto(arrivals[3])
+    s.breakpoints.set_condition(at, "step > 0")
+    assert s.breakpoints.get(at).hits(s.steps) == 0
 
 
 # ----- data breakpoints ---------------------------------------------------------------------------

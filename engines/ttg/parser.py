@@ -18,6 +18,7 @@ from . import MAX_CELLS, MAX_HISTORY
 BACKSPACE = "\b"  # R2: U+0008
 ENTER = "\n"
 SIGMA = "\u03a3"  # R2: Σ, Alt+2020 in CP437
+SPANS_AT_ONCE = 65536  # spans built in one C call: a signal (Ctrl+C) waits for the call to end
 
 
 
@@ -59,7 +60,9 @@ def parse(text: str, filename: str) -> Program:
         if enter:
             keys.append(ENTER)
         count = len(chars) + enter
-        spans.extend(map(new_span, zip(repeat(line), range(1, count + 1), repeat(line), range(2, count + 2))))
+        for first in range(1, count + 1, SPANS_AT_ONCE):  # in pieces: Ctrl+C is seen between two
+            end = min(first + SPANS_AT_ONCE, count + 1)
+            spans.extend(map(new_span, zip(repeat(line), range(first, end), repeat(line), range(first + 1, end + 1))))
     warnings = ()
     if not keys:
         warnings = (Diagnostic(filename, 1, 1, "the file is empty: no keystroke is typed, so the program halts at "

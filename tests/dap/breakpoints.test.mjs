@@ -52,13 +52,20 @@ test('a condition, a hit count and a log point on one cell each', async () => {
     assert.equal(await evaluate(dc, 'acc'), '94');  // the first arrival where acc < 95
     const step = Number((await state(dc)).step.value);
 
-    // Hit count 3: the third arrival, which was before (the hit count belongs to the timeline).
-    await dc.setBreakpointsRequest({ source: { path: NINETY_NINE }, breakpoints: [{ line: 8, column: 1, hitCondition: '3' }] });
-    const third = await move(dc, 'reverseContinue');
-    assert.equal(third.body.reason, 'breakpoint');
-    assert.match(third.body.description, /puzzle\(2,0\) >> \(hit 3\)/);
-    assert.equal(await evaluate(dc, 'acc'), '97');
-    assert.ok(Number((await state(dc)).step.value) < step);
+    // The same condition with a hit condition keeps the hit count: hit 2 is the next arrival
+    // where acc < 95; hit 1, going back, the one before (the hit count belongs to the timeline).
+    const hit = (n) => [{ line: 8, column: 1, condition: 'acc < 95', hitCondition: n }];
+    await dc.setBreakpointsRequest({ source: { path: NINETY_NINE }, breakpoints: hit('2') });
+    const second = await move(dc, 'continue');
+    assert.equal(second.body.reason, 'breakpoint');
+    assert.match(second.body.description, /puzzle\(2,0\) >> \(hit 2\)/);
+    assert.equal(await evaluate(dc, 'acc'), '93');
+    await dc.setBreakpointsRequest({ source: { path: NINETY_NINE }, breakpoints: hit('1') });
+    const first = await move(dc, 'reverseContinue');
+    assert.equal(first.body.reason, 'breakpoint');
+    assert.match(first.body.description, /puzzle\(2,0\) >> \(hit 1\)/);
+    assert.equal(await evaluate(dc, 'acc'), '94');
+    assert.equal(Number((await state(dc)).step.value), step);
 
     // A log point logs at every arrival and never stops: the program runs to its end.
     await dc.setBreakpointsRequest({ source: { path: NINETY_NINE }, breakpoints: [{ line: 8, column: 1, logMessage: 'acc is {acc}' }] });
