@@ -21,7 +21,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NamedTuple, NoReturn, TextIO
 
 import click
 
@@ -132,18 +132,27 @@ def options_for(language: Language, values: dict[str, Any]) -> dict[str, Any]:
     return given
 
 
-def open_program(file: Path, lang: str | None, values: dict[str, Any]) -> tuple[Language, Any]:
+def open_program(file: Path, lang: str | None, values: dict[str, Any], state_to: str | None = None,
+                 max_steps: int | None = None) -> tuple[Language, Any]:
     """Choose the language, read and parse ``file`` with its options; prints the program's
-    warnings; exits 2 on any problem (diagnostics as ``file:line:col: error: …``)."""
+    warnings; exits 2 on any problem (diagnostics as ``file:line:col: error: …``), after
+    writing the parse error's final state to ``state_to`` (``exec --final-state``), if given."""
     language = choose_language(file, lang)
     options = options_for(language, values)
     try:
-        program = load_program(file, language, options)
-    except LoadError as error:
-        fail(str(error))
+        try:
+            program = load_program(file, language, options)
+        except LoadError as error:
+            if not (error.undecodable and state_to is not None):
+                fail(str(error))
+            raise error.parse_error(str(file)) from None
     except ParseError as error:
         for diagnostic in error.diagnostics:
             click.echo(str(diagnostic), err=True)
+        if state_to is not None:
+            stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+            write_json(language.parse_error_state(error, str(file), options, max_steps), state_to, stdout)
+            stdout.flush()
         sys.exit(BAD_INPUT)
     for warning in program.warnings:
         click.echo(str(warning), err=True)
@@ -203,18 +212,36 @@ def main() -> None:
 @click.option("--final-state", "state_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
               help="Write the final state as one JSON document to FILE (-: stdout, after the output and a newline).")
 @click.option("--break", "breaks", multiple=True, metavar="SPEC", help=BREAK_HELP)
+@click.option("--why", "why", metavar="LOCATION",
+              help="After the run, say where the value of the data LOCATION (as in data: breakpoints: acc, "
+                   "mem[3], tape[2], board(3,0)…) came from: the step that wrote it, then the writer of what "
+                   "that step read, and so on (on stdout, after the output and a newline).")
+@click.option("--at", "why_at", type=click.IntRange(min=0), metavar="N",
+              help="--why asks about the value after step N (default: where the run stopped).")
+@click.option("--why-depth", type=click.IntRange(min=1), default=16, show_default=True, metavar="N",
+              help="--why follows N writes back at most.")
+@click.option("--profile", is_flag=True,
+              help="After the run, list the places of the source commands ran from, most-run first, with counts "
+                   "and shares (on stdout, after the output and a newline).")
+@click.option("--format", "format_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="How --why and --profile answer.")
 @LANG_OPTION
 @language_options
 @export_options
 def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, trace_to: str | None,
-          state_to: str | None, breaks: tuple[str, ...], lang: str | None, **values: Any) -> None:
+          state_to: str | None, breaks: tuple[str, ...], why: str | None, why_at: int | None, why_depth: int,
+          profile: bool, format_: str, lang: str | None, **values: Any) -> None:
     """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
 
     Input comes from --input or --input-file, else from stdin, read line by line as the
     program asks for it.
     """
     exports = {key.removeprefix("export_"): values.pop(key) for key in list(values) if key.startswith("export_")}
-    language, program = open_program(file, lang, values)
+    if why is None and why_at is not None:
+        fail("--at N goes with --why LOCATION")
+    if profile and (breaks or why is not None or trace_to is not None):
+        fail("--profile counts a plain run: give it without --break, --why or --trace")
+    language, program = open_program(file, lang, values, state_to, max_steps)
     for name, target in exports.items():
         if target is not None and name not in {export.name for export in language.exports}:
             fail(f"--{name} has no meaning for {language.title} (see `esodbg languages`)")
@@ -226,13 +253,20 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     log = InputLog(preset or "", closed=preset is not None or stdin is None)
     # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
-    if breaks:
-        exec_breaking(language, program, file, breaks, log, stdin, stdout, max_steps, trace_to, state_to, exports)
+    if breaks or why is not None:
+        asked = Why(why, why_at, why_depth, format_) if why is not None else None
+        exec_session(language, program, file, breaks, asked, log, stdin, stdout, max_steps, trace_to, state_to,
+                     exports)
     # The final state and the trace lines hold output, so it is kept then (spilling to a file past
     # a few MB: memory stays bounded however much a program prints).
     output = RecordingOutput(stdout) if state_to is not None or trace_to is not None else StreamOutput(stdout)
     machine = language.machine(program, log, output)
     trace = open_json_out(trace_to, stdout) if trace_to is not None else None
+    tally = None
+    if profile:
+        from esodbg.engines.profile import Tally
+
+        tally = Tally(language)
     # The engines make many short-lived objects and no reference cycles to speak of (states are
     # immutable values); collecting every 700 allocations, the default, costs Tic Tac Toe Grow
     # a fifth of its time for nothing.
@@ -247,7 +281,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
                 reason = Stop.LIMIT
                 break
             if trace is None:
-                reason = run_until_interrupted(machine, limit, interrupted)
+                reason = run_until_interrupted(machine, limit, interrupted, tally)
             else:
                 reason = trace_until_interrupted(language, machine, limit, interrupted, trace)
             if reason is Stop.LIMIT and max_steps is not None and not interrupted.is_set():
@@ -266,6 +300,12 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     except BrokenPipeError:
         reader_gone()
     write_results(language, machine, trace, stdout, state_to, max_steps, exports)
+    if tally is not None:
+        from esodbg.app import reports
+
+        places = tally.places(program.source)
+        write_report(reports.profile_json(tally.steps, places) if format_ == "json" else
+                     reports.profile_text(tally.steps, places), stdout)
     if interrupted.is_set():
         fail(f"interrupted at step {machine.steps}", INTERRUPTED)
     if reason is Stop.ERROR:
@@ -310,18 +350,34 @@ def fail_at_budget(language: Language, machine: Machine) -> NoReturn:
     fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
 
 
-def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[str, ...], log: InputLog,
-                  stdin: TextIO | None, stdout: TextIO, max_steps: int | None, trace_to: str | None,
-                  state_to: str | None, exports: dict[str, str | None]) -> None:
-    """``exec --break``: run in a debugger session (history and all) that stops at the first
-    hit, then say where and why on stderr and exit 4; log points print as they log.  The rest
-    is what plain ``exec`` does: output streamed, input from stdin as asked, ``--max-steps``,
-    ``--trace``, ``--final-state``, Ctrl+C."""
+class Why(NamedTuple):
+    """``exec --why LOCATION [--at N] [--why-depth N] [--format F]``."""
+
+    location: str
+    at: int | None
+    depth: int
+    format: str
+
+
+def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str, ...], why: Why | None,
+                 log: InputLog, stdin: TextIO | None, stdout: TextIO, max_steps: int | None, trace_to: str | None,
+                 state_to: str | None, exports: dict[str, str | None]) -> None:
+    """``exec --break`` and ``exec --why``: run in a debugger session (history and all).  With
+    breakpoints it stops at the first hit, says where and why on stderr and exits 4; log points
+    print as they log.  With ``why``, where the location's value came from goes to stdout after
+    the run (:func:`answer_why`).  The rest is what plain ``exec`` does: output streamed, input
+    from stdin as asked, ``--max-steps``, ``--trace``, ``--final-state``, Ctrl+C."""
     from esodbg.engines.breakpoints import is_location
     from esodbg.engines.debugger import Session
+    from esodbg.engines.provenance import canonical
     from esodbg.engines.spec import format_spec, parse_spec
 
     session = Session(language, program, log.text, log.closed)
+    if why is not None:
+        try:
+            why = why._replace(location=canonical(session, why.location))
+        except ValueError as error:
+            fail(f"--why {why.location!r}: {error}")
     for text in breaks:
         try:
             parse_spec(text, language, session.first_view).set_in(session.breakpoints)
@@ -376,6 +432,9 @@ def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[st
         reader_gone()
     machine = session.machine
     write_results(language, machine, trace, stdout, state_to, max_steps, exports)
+    if why is not None and reason is not Stop.INTERRUPTED:
+        answer_why(session, why, stdout)
+        machine = session.machine
     if reason is Stop.INTERRUPTED:
         fail(f"interrupted at step {machine.steps}", INTERRUPTED)
     if reason is Stop.BREAKPOINT:
@@ -393,6 +452,35 @@ def exec_breaking(language: Language, program: Any, file: Path, breaks: tuple[st
     if reason is Stop.BUDGET:
         fail_at_budget(language, machine)
     sys.exit(HALTED)
+
+
+def answer_why(session, why: Why, stdout: TextIO) -> None:
+    """Write where ``why.location``'s value after step ``why.at`` (default: the last step run)
+    came from (:func:`esodbg.engines.provenance.chain`); exits 2 for a step the run did not
+    reach.  The session is left where it stopped."""
+    from esodbg.app import reports
+    from esodbg.engines.names import freeze
+    from esodbg.engines.provenance import chain
+
+    stopped = session.steps
+    step = stopped if why.at is None else why.at
+    if step > stopped:
+        fail(f"--at {step}: the run stopped at step {stopped:,}")
+    session.visit(step)
+    value = freeze(session.language.data(session.machine, why.location)())
+    links, end = chain(session, why.location, step, why.depth)
+    session.visit(stopped)  # the final state, the error and the exit code are the run's
+    write_report(reports.why_json(why.location, value, step, links, end) if why.format == "json" else
+                 reports.why_text(why.location, value, step, links, end), stdout)
+
+
+def write_report(report: dict | str, stdout: TextIO) -> None:
+    """A report (``--why``, ``--profile``) on stdout after the output and a newline: JSON on
+    one line, or text."""
+    import json  # only the reports and --final-state need it
+
+    stdout.write("\n" + (json.dumps(report, ensure_ascii=False) if isinstance(report, dict) else report) + "\n")
+    stdout.flush()
 
 
 def step_traced(session, limit: int | None, interrupted: threading.Event, trace: TextIO, flush) -> Any:
@@ -430,9 +518,15 @@ def open_json_out(target: str, stdout: TextIO) -> TextIO:
 
 def write_final_state(language: Language, machine: Machine, max_steps: int | None, target: str,
                       stdout: TextIO) -> None:
+    write_json(language.final_state(machine, max_steps), target, stdout)
+
+
+def write_json(document: Any, target: str, stdout: TextIO) -> None:
+    """``document`` as one line of JSON to ``target``: ``-`` is stdout, after the program's
+    output and a newline (exits 2 if a file cannot be written)."""
     import json  # only --final-state and --trace need it
 
-    state = json.dumps(language.final_state(machine, max_steps), ensure_ascii=False)
+    state = json.dumps(document, ensure_ascii=False)
     out = open_json_out(target, stdout)
     if out is stdout:
         out.write(f"\n{state}\n")
@@ -452,15 +546,17 @@ def write_export(language: Language, machine: Machine, name: str, target: str) -
         fail(f"cannot write {target}: {error.strerror}")
 
 
-def run_until_interrupted(machine: Machine, limit: int, interrupted: threading.Event) -> Stop:
+def run_until_interrupted(machine: Machine, limit: int, interrupted: threading.Event, tally=None) -> Stop:
     """``machine.run(limit)`` in chunks of :data:`CHUNK` steps, with Ctrl+C only setting
     ``interrupted`` — checked between chunks, so the machine stops between two steps and says
-    exactly which (returns ``Stop.LIMIT`` then)."""
+    exactly which (returns ``Stop.LIMIT`` then).  With a ``tally``
+    (:class:`~esodbg.engines.profile.Tally`), its run, which counts every step."""
+    run = machine.run if tally is None else lambda count: tally.run(machine, count)
     previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
     try:
         end = machine.steps + limit
         while not interrupted.is_set():
-            reason = machine.run(min(CHUNK, end - machine.steps))
+            reason = run(min(CHUNK, end - machine.steps))
             if reason is not Stop.LIMIT or machine.steps >= end:
                 return reason
         return Stop.LIMIT

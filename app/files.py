@@ -9,21 +9,28 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from esodbg.engines.base import Diagnostic
+from esodbg.engines.base import Diagnostic, ParseError
 from esodbg.engines.language import Language
 
 
 class LoadError(Exception):
     """A file cannot be read as text; the message says which file and why, and ``line``/``col``
-    (1-based) where its first undecodable byte is, if that is the reason."""
+    (1-based) where its first undecodable byte is, if that is the reason (``undecodable``)."""
 
     def __init__(self, message: str, line: int = 1, col: int = 1, reason: str | None = None) -> None:
         super().__init__(message)
         self.line, self.col, self.reason = line, col, reason or message
+        self.undecodable = reason is not None
 
     def diagnostic(self, file: str) -> Diagnostic:
         """The problem as a diagnostic at its position (1:1 for a file that cannot be read)."""
         return Diagnostic(file, self.line, self.col, self.reason)
+
+    def parse_error(self, file: str) -> ParseError:
+        """A file that is not text, as the parse error it is to ``check`` and ``exec --final-state``."""
+        error = ParseError([self.diagnostic(file)])
+        error.phase = "decode"  # type: ignore[attr-defined]  # as Stoned-Go's SourceError names it
+        return error
 
 
 def read_text(path: Path, what: str = "program",

@@ -521,6 +521,34 @@ class Session:
         self._goto(0)
         return self._stopped(Outcome(Stop.START, 0))
 
+    def visit(self, step: int) -> None:
+        """Go to the state after ``step`` (≤ the steps run) as :meth:`goto` does, but not as a
+        stop (watches are not evaluated): a look at a state on the way (:mod:`.provenance`)."""
+        self._goto(step)
+
+    def last_change(self, get: Callable[[], Any], step: int, cancel: threading.Event | None = None) -> int | None:
+        """The latest step ``s`` ≤ ``step`` (a step run already) after which ``get()`` differs
+        from its value before ``s``, or ``None`` if no step changed it.  Scans backwards one
+        checkpoint interval at a time, re-executing each one step at a time (as reverse-continue
+        does for a data breakpoint); the machine is left somewhere in the run (the caller goes
+        where it wants next).  ``InterruptedError`` if ``cancel`` is set."""
+        machine, end = self.machine, step
+        while end >= 1:
+            start = self.history.before(end)
+            self._reach(start)
+            value, found = get(), None
+            while self.steps < end:
+                if cancel is not None and (self.steps & 1023) == 0 and cancel.is_set():
+                    raise InterruptedError
+                machine.run(1)
+                new = get()
+                if new != value:
+                    found, value = self.steps, new
+            if found is not None:
+                return found
+            end = start
+        return None
+
     # ----- restart ----------------------------------------------------------------------------
     def restarted(self) -> Session:
         """A fresh session of the same program with the same preset input, breakpoints (hit

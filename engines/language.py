@@ -19,6 +19,10 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     ``--max-steps`` budget, or ``None``.
 ``trace(machine, record) -> dict``
     One JSON object for the step ``record`` just ran (``esodbg exec --trace``).
+``parse_error_state(error, filename, options, max_steps) -> dict`` (optional)
+    ``exec --final-state`` for a program that did not parse (``error``, the
+    :class:`~esodbg.engines.base.ParseError` ``parse`` raised with ``options``); by default
+    :func:`parse_error_state`'s shape.
 ``summary(machine) -> str`` (optional)
     What ``esodbg exec`` prints for a language whose programs write no output.
 ``counted(machine) -> int`` (optional)
@@ -40,6 +44,12 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     A getter for the data location ``name`` (one of the forms :attr:`Language.data_locations`
     lists, read with :func:`~esodbg.engines.names.data_name`), for data breakpoints; raises
     ``ValueError`` with a message if the program has no such location.
+``reads(machine, location) -> Iterable[str]`` (optional)
+    The data locations (canonical, as ``data`` reads them) whose values the next step reads to
+    make what it writes to the data location ``location``, most direct first: ``acc + mem[3]``
+    reads ``acc`` then ``mem[3]``, and then what chose them (a position, a label).  A value from
+    input or from the code reads none.  Where did a value come from (:mod:`.provenance`)
+    follows the first; by default a step reads none, and a chain ends at its first link.
 ``counters(machine) -> tuple`` (optional)
     One count per event of :attr:`Language.events`, in order, each never going down as the
     machine runs forwards and going up exactly at the steps its event happens (event breakpoints
@@ -78,7 +88,7 @@ from functools import cached_property
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from .base import CellRef, CodeRef, Location, Machine, Span, Status
+from .base import CellRef, CodeRef, Location, Machine, ParseError, Span, Status
 from .iobuf import InputLog, Output
 from .names import Names, unknown_data
 
@@ -157,6 +167,16 @@ OUTPUT, INPUT, ERROR = (Help("output", "a step writes output"), Help("input", "a
                         Help("error", "a step stops with a runtime error"))
 
 
+def parse_error_state(error: ParseError) -> dict:
+    """The final state of a program that did not parse, in every language (issue 28, after
+    Stoned-Go's D7): ``{"outcome": "parse_error", "error": {"phase", "line", "col",
+    "message"}}``, the first error's (``check``'s line and column, 1-based); ``phase`` is the
+    error's own (``decode`` for a file that is not text), else ``parse``."""
+    first = next((d for d in error.diagnostics if d.severity == "error"), error.diagnostics[0])
+    return {"outcome": "parse_error", "error": {"phase": getattr(error, "phase", "parse"), "line": first.line,
+                                                "col": first.col, "message": first.message}}
+
+
 @dataclass(frozen=True)
 class Language:
     """A language esodbg knows: what the core, the CLI and the app need to find, parse, run and
@@ -224,6 +244,15 @@ class Language:
 
     def trace(self, machine: Machine, record) -> dict:
         return self.impl.trace(machine, record)
+
+    def parse_error_state(self, error: ParseError, filename: str, options: dict[str, Any] | None = None,
+                          max_steps: int | None = None) -> dict:
+        """``exec --final-state`` for a program that did not parse with ``options``: the
+        implementation's own (Stoned-Go's D7 shape), else :func:`parse_error_state`'s."""
+        own = getattr(self.impl, "parse_error_state", None)
+        if own is None:
+            return parse_error_state(error)
+        return own(error, filename, {option.dest: None for option in self.options} | (options or {}), max_steps)
 
     def summary(self, machine: Machine) -> str | None:
         """What ``exec`` prints for a run whose programs write no output, or ``None``."""
@@ -358,6 +387,13 @@ class Language:
         if data is None:
             raise unknown_data(name, ())
         return data(machine, name)
+
+    def reads(self, machine: Machine, location: str) -> tuple[str, ...]:
+        """The data locations the next step reads to make what it writes to ``location``
+        (canonical), most direct first (the implementation's optional ``reads``; none by
+        default)."""
+        reads = getattr(self.impl, "reads", None)
+        return tuple(reads(machine, location)) if reads is not None else ()
 
     def data_at(self, cell: CellRef) -> str | None:
         """The data location of a board cell, for a data breakpoint set on the board: the

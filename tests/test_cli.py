@@ -312,3 +312,44 @@ def test_exec_break_with_a_bad_spec_exits_2_naming_it(spec, says):
     result = esodbg("exec", FIFTEEN / "99.15", "--break", spec)
     assert result.returncode == 2 and result.stdout == ""
     assert f"--break {spec!r}" in result.stderr and says in result.stderr
+
+
+# ----- exec --final-state for a program that does not parse (issue 28) --------------------------
+SYNTAX_ERRORS = {".15": "1,x\n\n>_,<_\n", ".messi": "la agarra messi.\nvuelve messi.\n¡gol!",
+                 ".scrabble": "#rules tight\nSET 0,0 across", ".sgo": "+[\n|\n"}
+
+
+@pytest.mark.parametrize("suffix", sorted(SYNTAX_ERRORS))
+def test_final_state_of_a_parse_error_names_check_s_line_and_column(suffix, tmp_path):
+    prog = tmp_path / f"bad{suffix}"
+    prog.write_text(SYNTAX_ERRORS[suffix], encoding="utf-8")
+    (problem,) = [p for p in json.loads(esodbg("check", prog, "--format", "json").stdout) if p["severity"] == "error"][:1]
+    result = esodbg("exec", prog, "--final-state", "-")
+    assert result.returncode == 2 and result.stdout.startswith("\n")
+    state = json.loads(result.stdout)
+    assert state["outcome"] == "parse_error"
+    assert (state["error"]["line"], state["error"]["col"]) == (problem["line"], problem["column"])
+    assert state["error"]["phase"] in {"parse", "lex", "macro"} and state["error"]["message"]
+    assert f"{prog}:{problem['line']}:{problem['column']}: error:" in result.stderr  # still said on stderr
+
+
+@pytest.mark.parametrize("suffix", [".15", ".messi", ".scrabble", ".sgo", ".ttg"])  # a .gcg always decodes
+def test_final_state_of_a_file_that_is_not_text_is_a_decode_error(suffix, tmp_path):
+    prog, out = tmp_path / f"bad{suffix}", tmp_path / "state.json"
+    prog.write_bytes(b"ok\n\xff\n")
+    result = esodbg("exec", prog, "--final-state", out)
+    assert result.returncode == 2 and result.stdout == ""
+    state = json.loads(out.read_text("utf-8"))
+    assert state["outcome"] == "parse_error"
+    assert {k: state["error"][k] for k in ("phase", "line", "col")} == {"phase": "decode", "line": 2, "col": 1}
+
+
+@pytest.mark.parametrize("case", ["err_sign", "err_missing_bar"])
+def test_final_state_of_a_stoned_go_parse_error_is_the_corpus_d7_state(case):
+    result = esodbg("exec", CORPUS / "stoned-go" / f"{case}.sgo", "--final-state", "-", "--max-steps", "10000")
+    expected = json.loads((CORPUS / "stoned-go" / f"{case}.expected.json").read_text("utf-8"))
+    state = json.loads(result.stdout)
+    assert result.returncode == 2
+    # The message is a suggestion (D7): phase, line and col are what must agree.
+    assert {**state, "error": {**state["error"], "message": ""}} == {**expected, "error": {**expected["error"], "message": ""}}
+

@@ -12,11 +12,12 @@ from ..base import CellRef, Span, Status, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover
-from .machine import BOARD, FifteenMachine
+from .machine import ADD, BOARD, BRANCH, DIV, LOAD, MOVE, MUL, SLIDE, STORE, SUB, SWAP, FifteenMachine
 from .parser import Program, parse as parse_text
 
 machine = FifteenMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span", "hover"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "counters", "places",
+           "span", "hover"]
 
 
 def view(m, last):
@@ -101,6 +102,50 @@ def data(m: FifteenMachine, text: str) -> Callable[[], Any]:
     if name == BOARD and len(args) == 2 and 0 <= args[0] < len(board) // cols and 0 <= args[1] < cols:
         return lambda i=args[0] * cols + args[1]: board[i]
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def reads(m: FifteenMachine, location: str) -> tuple[str, ...]:
+    """What the next step reads to make the value it writes to ``location`` (``mem[0]`` is
+    ``acc``), most direct first.  A memory effect (rule 13) reads its operands, then the piece
+    that names the memory (``puzzle(ROW,COL)`` of the neighbour) and ``pos``: ``<+`` makes
+    ``acc`` from ``acc`` and ``mem[L]``, ``<@`` from ``mem[L]``, ``<=`` makes ``mem[L]`` from
+    ``acc``, ``<~`` each from the other.  A move (rules 11-12) makes ``pos`` and the cells it
+    swaps from ``pos`` (and ``acc`` for a branch, which it chose by); a piece's label moves from
+    the cell it came from.  ``<?`` and ``<0`` make ``acc`` from input and from the code: none."""
+    name, args, _ = data_name(location)
+    if name == "mem" and args == (0,):
+        name, args = "acc", ()
+    p, cols = m._p, m.cols
+    kind, q, effect = m._kind[p], m._dest[p], m._arg[p]
+
+    def cell(i: int) -> str:
+        return f"{BOARD}({i // cols},{i % cols})"
+
+    control = ("acc", "pos") if kind == BRANCH else ("pos",)
+    if kind == BRANCH:
+        q = q if m.memory[0] else effect
+    if name in ("acc", "mem"):
+        if kind != MOVE or effect < ADD or q < 0:
+            return ()  # input (?), zero (0), or no memory effect at all
+        label = m.board[q]
+        memory, via = f"mem[{label}]", (cell(q), "pos")
+        if name == "acc":
+            operands = {ADD: ("acc", memory), SUB: ("acc", memory), MUL: ("acc", memory), DIV: ("acc", memory),
+                        LOAD: (memory,), SWAP: (memory,)}.get(effect)
+        else:
+            operands = ("acc",) if effect in (STORE, SWAP) and args == (label,) else None
+        return operands + via if operands is not None else ()
+    if name == "pos":
+        return control
+    if name == BOARD and len(args) == 2:
+        i = args[0] * cols + args[1]
+        path = m._paths.get(p, ()) if kind == SLIDE else ((q,) if q >= 0 else ())
+        # The empty square walks p → path[0] → path[1] …: each cell it leaves takes the label
+        # of the next one; the last one it reaches is left empty (0, from the code).
+        walk = (p, *path)
+        if i in walk[:-1]:
+            return (cell(walk[walk.index(i) + 1]), *control)
+    return ()
 
 
 def counters(m: FifteenMachine) -> tuple[int]:

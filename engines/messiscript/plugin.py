@@ -13,11 +13,12 @@ from ..base import CodeRef, Span, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, symbols
-from .machine import MessiMachine
+from .machine import ADD, ADD_K, AFFINE, COPY, DIV, LEFT, LT, PASTE, RIGHT, MessiMachine
 from .parser import Program, parse as parse_text
 
 machine = MessiMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "places", "span", "hover", "symbols"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "places", "span", "hover",
+           "symbols"]
 
 
 def view(m, last):
@@ -87,3 +88,27 @@ def data(m: MessiMachine, text: str) -> Callable[[], Any]:
     if not args and name in ("cell", "pos", "clip"):
         return {"cell": lambda: tape[m.pos], "pos": lambda: m.pos, "clip": lambda: m.clip}[name]
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def reads(m: MessiMachine, location: str) -> tuple[str, ...]:
+    """What the next command reads to make the value it writes to ``location``, most direct
+    first (the command table): a ``va messi`` makes the cell from the cell; ``amaga messi`` from
+    ``clip``; ``suma messi`` … ``es menor messi`` from the cell and ``clip``; ``corre messi``
+    makes ``clip`` from the cell; a move makes ``pos`` from ``pos``.  Then ``pos``, which chose
+    the cell.  ``encara messi`` and the input commands make the cell from the code and from
+    input: none.  ``cell`` is the cell at the position (a move makes it the next cell's)."""
+    name, args, _ = data_name(location)
+    kind, pos = m._kind[m.pc], m.pos
+    cell = f"tape[{pos}]"
+    if name == "pos" or name == "cell" and kind in (RIGHT, LEFT):
+        return ("pos",) if kind in (RIGHT, LEFT) else ()
+    if name == "clip":
+        return (cell, "pos") if kind == COPY else ()
+    if name == "cell" or name == "tape" and args == (pos,):
+        if kind in (ADD_K, AFFINE):
+            return (cell, "pos")
+        if kind == PASTE:
+            return ("clip", "pos")
+        if ADD <= kind <= LT:  # the clipboard's arithmetic and comparisons (DIV by 0 writes none)
+            return (cell, "clip", "pos") if kind != DIV or m.clip else ()
+    return ()  # zero, input, or a command that does not write there

@@ -5,22 +5,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import Any
 
-from ..base import Span, StepRecord
+from ..base import ParseError, Span, Status, StepRecord
 from ..iobuf import InputLog, Output
+from ..language import parse_error_state as default_parse_error_state
 from ..names import Names, Points, data_name, unknown_data
 from . import LANGUAGE
 from .board import pack, unpack
 from .explain import hover, symbols
 from .lexer import decode
-from .machine import COLOURS, StonedGoMachine
+from .machine import COLOURS, HI, LO, StonedGoMachine
 from .parser import parse
-from .state import final_state as _final_state, step_json, summary
+from .errors import SourceError
+from .state import final_state as _final_state, parse_error_state as _parse_error_state, step_json, summary
 from .view import frames, inspect, view
 
-__all__ = ["parse", "machine", "view", "inspect", "final_state", "trace", "summary", "decode", "export", "variables",
-           "data", "counters", "span", "frames", "bounds", "hover", "symbols"]
+__all__ = ["parse", "machine", "view", "inspect", "final_state", "parse_error_state", "trace", "summary", "decode", "export", "variables",
+           "data", "reads", "counters", "span", "frames", "bounds", "hover", "symbols"]
 
 
 def machine(program, input: InputLog, output: Output) -> StonedGoMachine:
@@ -36,6 +39,14 @@ def final_state(m: StonedGoMachine, max_steps: int | None = None) -> dict:
     """D7 (the corpus's ``expected.json`` shape), the case named after the program file;
     ``step_limit`` is ``--max-steps``."""
     return _final_state(m, step_limit=max_steps)
+
+
+def parse_error_state(error: ParseError, filename: str, options: dict[str, Any], max_steps: int | None) -> dict:
+    """D7 for a program that did not parse (the corpus's ``err_*.expected.json``): the start
+    state and the error's phase, position, message and via."""
+    if not isinstance(error, SourceError):  # not one of the phases' errors (none is known)
+        return default_parse_error_state(error)
+    return _parse_error_state(error, PurePath(filename).stem, base=bool(options.get("base")), step_limit=max_steps)
 
 
 def trace(m: StonedGoMachine, record: StepRecord) -> dict:
@@ -74,6 +85,32 @@ def data(m: StonedGoMachine, text: str) -> Callable[[], Any]:
     if not args and name in ("x", "y", "flag"):
         return {"x": lambda: m.x, "y": lambda: m.y, "flag": lambda: m.flag}[name]
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def reads(m: StonedGoMachine, location: str) -> tuple[str, ...]:
+    """What the next step (D1) reads to make the value it writes to ``location``, most direct
+    first (issue 28).  A move ``+n``/``-n`` (R2) makes ``x`` (horizontal flag) or ``y``
+    (vertical) from that coordinate and ``flag``, which chose the axis, and makes ``flag`` from
+    ``flag`` (it flips); ``/`` (R3) makes ``flag`` from ``flag``.  The rest make no value from a
+    location: a placement (R4) makes the cursor's point from the code (the colour is written in
+    the command; the cursor only addresses it, so the chain ends there); the stones it captures
+    (C1-C5) become empty by the capture rule, not from any one location's value (the stones
+    and liberties around the group decided it), so the chain ends at the capturing placement;
+    ``?`` (R6, V5) and a ``|`` pass (R5) write no data, nor does a failing move (R8).  Triggers
+    and subprograms (T1-T5, V2) start between steps and move nothing (S6, V3); their commands
+    read as above (R1).  No step after a halt or an error."""
+    name = data_name(location)[0]
+    command = m.command()
+    if m.status is not Status.READY or command is None:
+        return ()
+    kind = command.kind
+    if kind == "flip":
+        return ("flag",) if name == "flag" else ()
+    if kind != "move" or not LO <= (m.x if m.h else m.y) + command.value <= HI:
+        return ()  # board(X,Y): placed from the code or captured; R8: a failing move writes nothing
+    if name == "flag":
+        return ("flag",)
+    return (name, "flag") if name == ("x" if m.h else "y") else ()
 
 
 def span(m: StonedGoMachine) -> Span | None:
