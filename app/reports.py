@@ -52,7 +52,7 @@ def why_text(location: str, value: Any, step: int, links: list[Link], end: End) 
     if end.reason == INITIAL:
         lines.append(f"  {end.location} = {show(end.value)}: the initial value (no step wrote it)")
     elif end.reason == NO_READS:
-        lines.append("  (that step read no location: the value came from input or from the code)")
+        lines.append("  (that step read no location: its value came from the code, from input or from the rules alone)")
     elif end.reason == CUT:
         lines.append(f"  … ({len(links)} steps back: --why-depth N follows more)")
     elif end.reason == INTERRUPTED:

@@ -108,6 +108,8 @@ def test_messiscript_va_messi_makes_the_cell_from_the_cell_and_the_clipboard_com
     assert messi_reads("Suma Messi.", "tape[0]") == ("tape[0]", "clip", "pos")
     assert messi_reads("Corre Messi.", "clip") == ("tape[0]", "pos")
     assert messi_reads("La mueve Messi por la derecha.", "pos") == ("pos",)
+    assert messi_reads("La mueve Messi por la derecha.", "cell") == ("tape[1]", "pos")  # the cell moved to
+    assert messi_reads("La mueve Messi por la izquierda.", "cell") == ()  # at 0 it stays: nothing changes
     assert messi_reads("Encara Messi.", "tape[0]") == ()  # zero: from the code
 
 

@@ -96,12 +96,16 @@ def reads(m: MessiMachine, location: str) -> tuple[str, ...]:
     ``clip``; ``suma messi`` … ``es menor messi`` from the cell and ``clip``; ``corre messi``
     makes ``clip`` from the cell; a move makes ``pos`` from ``pos``.  Then ``pos``, which chose
     the cell.  ``encara messi`` and the input commands make the cell from the code and from
-    input: none.  ``cell`` is the cell at the position (a move makes it the next cell's)."""
+    input: none.  ``cell`` is the cell at the position: a move makes it the next cell's value,
+    read from that cell (then ``pos``)."""
     name, args, _ = data_name(location)
     kind, pos = m._kind[m.pc], m.pos
     cell = f"tape[{pos}]"
-    if name == "pos" or name == "cell" and kind in (RIGHT, LEFT):
-        return ("pos",) if kind in (RIGHT, LEFT) else ()
+    if kind in (RIGHT, LEFT):  # the position moves: the cell at it is another tape cell
+        to = pos + 1 if kind == RIGHT else max(pos - 1, 0)
+        return ("pos",) if name == "pos" else (f"tape[{to}]", "pos") if name == "cell" and to != pos else ()
+    if name == "pos":
+        return ()
     if name == "clip":
         return (cell, "pos") if kind == COPY else ()
     if name == "cell" or name == "tape" and args == (pos,):

@@ -9,20 +9,21 @@ import bisect
 from collections.abc import Callable
 from typing import Any
 
-from ..base import CellRef, Span
+from ..base import CellRef, Span, Status
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, symbols
 from .game import PLACE
 from .gcg import decode_gcg, encode_gcg
-from .machine import BOARD, ScrabbleMachine, executed_words
+from .machine import (ADD, BOARD, DIVIDE, ENDIF, IF, MINUS, MODULO, NEXT, PREV, TIMES, ScrabbleMachine,
+                      executed_words)
 from .program import Program, is_gcg, parse
 from .state import final_state as state, trace
 from .view import view
 
 machine = ScrabbleMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "encode", "counted", "variables", "data", "counters",
-           "places", "span", "hover", "symbols"]
+           "places", "span", "hover", "symbols", "reads"]
 
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
@@ -119,6 +120,38 @@ def data(m: ScrabbleMachine, text: str) -> Callable[[], Any]:
     if not args and name in ("cell", "pointer", "depth"):
         return {"cell": lambda: stack[m.pointer], "pointer": lambda: m.pointer, "depth": lambda: m.depth}[name]
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+def reads(m: ScrabbleMachine, location: str) -> tuple[str, ...]:
+    """What the next step reads to make the value it writes to ``location`` (``cell`` is
+    ``stack[pointer]``), most direct first; ``()`` if it writes none there or makes it from the
+    code.  Putting a play down (rules 2, 8), or taking a GCG phony back, makes its squares from
+    the code: none.  A word (the
+    command table, n = its score, from the code): ``ADD``/``MINUS``/``TIMES`` and
+    ``DIVIDE``/``MODULO`` (n ≠ 0; 0 is an error that writes nothing) make the cell from the cell,
+    then ``pointer``; ``SET``/``REMOVE`` make it from the code: none; ``NEXT``/``PREV`` make
+    ``pointer`` from ``pointer`` (``PREV`` at 0 is an error), and ``cell`` from the cell they move
+    to, then ``pointer`` (the 0 ``NEXT`` appends is the value ``stack[N]`` already reads as); ``IF``
+    on a 0 cell makes ``depth`` from the cell (its condition), ``depth`` (+1), ``pointer``.  A
+    skipped ``IF``/``ENDIF`` (rule 10) makes ``depth`` from ``depth``.  ``PRINT``, ``REPEAT``, an
+    ``IF`` on a non-zero cell, a stray ``ENDIF`` and other words (rule 9) write no data location."""
+    if m.status is not Status.READY or m.pc >= m.listed():
+        return ()  # nothing runs, or a play goes down (or is taken back): its letters come from the code
+    name, args, _ = data_name(location)
+    op, p = m._ops[m.pc], m.pointer
+    if m.depth:  # rule 10: skipping; IF and ENDIF count the nesting
+        return ("depth",) if name == "depth" and op in (IF, ENDIF) else ()
+    if name == "depth":
+        return (f"stack[{p}]", "depth", "pointer") if op == IF and not m.stack[p] else ()
+    if op in (NEXT, PREV):
+        to = p + 1 if op == NEXT else p - 1
+        if to < 0:
+            return ()  # PREV at the first cell: a runtime error, which changes nothing
+        return ("pointer",) if name == "pointer" else (f"stack[{to}]", "pointer") if name == "cell" else ()
+    if name == "cell" or name == "stack" and args == (p,):
+        if op in (ADD, MINUS, TIMES) or op in (DIVIDE, MODULO) and m._args[m.pc]:
+            return (f"stack[{p}]", "pointer")
+    return ()  # SET/REMOVE (from the code), or a word that writes no data location
 
 
 def counters(m: ScrabbleMachine) -> tuple[int, int]:
