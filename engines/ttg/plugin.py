@@ -14,15 +14,16 @@ from ..base import Span, StepRecord
 from ..names import Names, Points, data_name, unknown_data
 from . import LANGUAGE
 from .boards import Board, display
-from .events import Exec, Halt, LimitReset, OverflowWrite, Return, Stopped, Swap, SwapMemory2, Undo, Update, Write
+from .events import (Consume, Exec, Halt, LimitReset, OverflowWrite, Put, Return, SetDirection, SetFrameCell, SetMemory,
+                     Stopped, Swap, SwapMemory2, Undo, Update, Write)
 from .explain import hover
-from .machine import MAIN, MEMORY1, MEMORY2, MEMORY3, TTGMachine
-from .parser import Program, parse as parse_text
+from .machine import M2_CELLS, MAIN, MEMORY1, MEMORY2, MEMORY3, TTGMachine, m2_bits, start_number
+from .parser import ENTER, Program, parse as parse_text
 from .view import SPECIAL
 
 machine = TTGMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "span", "bounds",
-           "hover"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "counters", "span",
+           "bounds", "hover"]
 
 
 def view(m, last):
@@ -135,6 +136,155 @@ def data(m: TTGMachine, text: str) -> Callable[[], Any]:
     if name in ("D", "k") and not args:
         return (lambda: m.D) if name == "D" else (lambda: m.k)
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
+
+
+# memory2's cells 3, 4 (memdir) and 5 (turn): the walk that chooses a put's cell (R9, R11)
+WALK_SETTINGS = ("memory2(0,2)", "memory2(1,0)", "memory2(1,1)")
+
+
+def _at(board: str, cell) -> str:
+    return f"{board}({cell[0]},{cell[1]})"
+
+
+def reads(m: TTGMachine, location: str) -> tuple[str, ...]:
+    """What the next micro-step (R43, ``m.next``) reads to make the value it writes to
+    ``location``, most direct first: the cell the value comes from, then what chose where it
+    goes.  By kind of micro-step:
+
+    * a write (R14) makes its cell from the keystroke (none) and ``k`` from ``k``;
+    * a put (R20: a data cell R37, R34's Space, ``#``'s escaped cell R36, ``t``'s and ``?``'s
+      next square R25, R29) makes its memory1 cell from the ``main`` cell it takes, then memory2's
+      cells 3-5 (memdir, turn: the walk that chose the cell, R9, R11); ``?`` makes the square it
+      clears, ``p`` the cell it pops (R32) and ``d`` memory1 (R32) Empty: from the code, none;
+    * arithmetic (R28) makes cell 3 from cells 1 and 2 of memory1's walk, then memory2's cells
+      3-5; when the result of ``+``/``-`` is the other operand's value (an operand that counts
+      as nothing: Empty, or a Str in numbers), that operand comes first;
+    * an arrow (R30) makes ``D`` from the code (none); ``|`` and Enter from ``D``;
+    * the main↔memory1 swap (R21.1) makes each ``main`` cell from the ``memory1`` cell of the
+      same coordinates, each ``memory1`` cell from the ``main`` cell, and ``D`` from memory2's
+      cells 1-2 (R9);
+    * the overflow write (R21.2) makes its memory1 cell from the memory1 cell the swap moved the
+      put's source to (the frame's current cell), then memory2's cells 3-5;
+    * the memory1↔memory2 swap (R21.2a) makes each ``memory1`` cell from the ``memory2`` cell,
+      each ``memory2`` cell from the ``memory1`` cell the 3x3 crop takes it from (R22), or from
+      ``memory3``'s when the check resets memory2 (R10.1); cells 6-9 written 0 0 0 1 (R10.2)
+      from the code; ``D`` and ``k`` from the sources of the new memory2's cells 1-2 and 6-9
+      (R10.3; none for the k of a reset to 0 0 0 1, which is 1 from the code).
+
+    Where a swap makes ``D`` or ``k`` from memory2's bits (R9), the cells holding a 1 bit come
+    first (they made the number), then those holding 0.
+
+    None (``()``) for the rest: a rotation (R27), a board update, ``u`` and ``g`` (R6) change
+    no location's value (cells keep their coordinates when the board turns, and a grown cell is
+    Empty as it was off the board); the action-limit reset (R41) empties the mainBoard (from the
+    code); a Backspace (R17) restores each location's own earlier value, which no location
+    holds now (the chain cannot follow it); a put from an ``@`` frame (R32), and the overflow
+    write of such a put, of ``?``'s (whose square the step cleared) or after the memory1↔memory2
+    swap, take a value no data location holds any more (a private copy, a cleared or a cropped
+    cell)."""
+    name, args, _ = data_name(location)
+    ev = m.next
+    kind = type(ev)
+    if kind is Exec:
+        return _exec_reads(m, ev, name, args)
+    if kind is Write:
+        return ("k",) if name == "k" else ()
+    if kind is Swap:  # R21.1: the boards change places, cells keeping their coordinates
+        if name == MAIN:
+            return (_at(MEMORY1, args),)
+        if name == MEMORY1:
+            return (_at(MAIN, args),)
+        if name == "D":
+            return _bits_first(m.m2, ((0, 0), (0, 1)), {cell: _at(MEMORY2, cell) for cell in M2_CELLS})
+        return ()
+    if kind is OverflowWrite:  # R21.2: the put's value, now in memory1 where the swap moved it
+        if name != MEMORY1 or args != ev.cell or ev.value is None or type(m.event) is not Swap or not m.frames:
+            return ()
+        frame = m.frames[-1]
+        source = frame.cell
+        if frame.board is not None or source is None or not _same(m.m1.get(source), ev.value):
+            return ()
+        return (_at(MEMORY1, source), *WALK_SETTINGS)
+    if kind is SwapMemory2:
+        return _swap2_reads(m, name, args)
+    return ()  # Update, LimitReset, Backspace (R17), Return, Stopped, the end
+
+
+def _same(a, b) -> bool:
+    return a == b and a.__class__ is b.__class__
+
+
+def _exec_reads(m: TTGMachine, ev: Exec, name: str, args: tuple) -> tuple[str, ...]:
+    """An executed cell's ops (R19-R37); a skipped one (R33) writes nothing."""
+    on_main = m.frames[-1].board is None
+    source = ev.cell  # where a put's value comes from: the cell run or escaped, or t's/?'s square
+    for op in ev.ops:
+        kind = type(op)
+        if kind is Consume or kind is SetFrameCell:
+            source = op.cell
+            if kind is SetFrameCell and on_main and name == MAIN and args == op.cell:
+                return ()  # ? clears its square: Empty, from the code
+        elif kind is Put:
+            if name == MEMORY1 and args == op.cell and op.value is not None:
+                return (_at(MAIN, source), *WALK_SETTINGS) if on_main else ()  # an @ frame's copy: no location
+        elif kind is SetMemory:
+            if name == MEMORY1 and args == op.cell:
+                return () if ev.value == "p" else _arithmetic_reads(m, ev.value)  # p pops: Empty, from the code
+        elif kind is SetDirection:
+            if name == "D":
+                return ("D",) if ev.value == "|" or ev.value == ENTER else ()
+    return ()  # d (Empty from the code), u, g, c (no value changes), o, p's output, Σ, r, !, #, s, @
+
+
+def _arithmetic_reads(m: TTGMachine, op: str) -> tuple[str, ...]:
+    """R28: cell 3 := cell 1 op cell 2 (memory1's walk order)."""
+    _, memdir, turn, _ = m.settings()
+    walk = m.m1.walk(memdir, turn)
+    a, b = m.m1.get(walk[0]), m.m1.get(walk[1])
+    operands = (_at(MEMORY1, walk[0]), _at(MEMORY1, walk[1]))
+    if op in "+-":
+        concat = op == "+" and (a.__class__ is str or b.__class__ is str)
+        counts = (lambda v: v is not None) if concat else (lambda v: v.__class__ is int)
+        if not counts(a) and counts(b):  # the result is b's value (or its negation)
+            operands = operands[::-1]
+    return (*operands, *WALK_SETTINGS)
+
+
+def _bits_first(board, cells, names: dict) -> tuple[str, ...]:
+    """The sources (``names``) of memory2's ``cells`` read as bits (R9), those holding a 1
+    first; a cell whose source is the code (``None``) is left out."""
+    bits = m2_bits(board)
+    index = {cell: i for i, cell in enumerate(M2_CELLS)}
+    ordered = sorted(cells, key=lambda cell: not bits[index[cell]])
+    return tuple(names[cell] for cell in ordered if names.get(cell) is not None)
+
+
+def _swap2_reads(m: TTGMachine, name: str, args: tuple) -> tuple[str, ...]:
+    """R21.2a, R22, R10: memory1 := memory2; memory2 := checked(crop3x3(memory1)); D, k from it."""
+    if name == MEMORY1:
+        return (_at(MEMORY2, args),)
+    if name not in (MEMORY2, "D", "k"):
+        return ()
+    m1 = m.m1
+    crop = m1.crop3x3()
+    r0, c0 = m1.physical(m1.top_left())
+    sources = {cell: _at(MEMORY1, m1.logical((r0 + cell[0], c0 + cell[1]))) for cell in M2_CELLS}
+    board = crop
+    for i, cell in enumerate(M2_CELLS):  # R10.1: a value other than Empty, 1 (or 42 in cell 7)
+        v = crop.get(cell)
+        if v is not None and (v.__class__ is not int or v != 1 and not (i == 6 and v == 42)):
+            board, sources = m.m3, {cell: _at(MEMORY3, cell) for cell in M2_CELLS}
+            break
+    if not 1 <= start_number(m2_bits(board)) <= 9:  # R10.2: cells 6-9 are written 0 0 0 1
+        for cell, v in zip(M2_CELLS[5:], (None, None, None, 1)):
+            board = board.set(cell, v)
+            sources[cell] = None
+    if name == MEMORY2:
+        source = sources.get(tuple(args))
+        return (source,) if source is not None else ()
+    if name == "D":
+        return _bits_first(board, M2_CELLS[:2], sources)
+    return _bits_first(board, M2_CELLS[5:], sources)
 
 
 def span(m: TTGMachine) -> Span | None:
