@@ -47,6 +47,7 @@ from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
 from esodbg.engines import sessions
 from .screens.prompt import PromptScreen
+from .understand import Understanding
 from .widgets.debuglists import BreakpointsPane, WatchesPane, kinds_label
 from .widgets.messages import BreakpointToggled, CursorMoved
 from .widgets.panes import output_tail
@@ -72,6 +73,11 @@ BINDINGS = [
     Binding("h", "run_to_cursor", "To cursor", tooltip="run to cursor: continue to the cell or command under the "
             "cursor (breakpoints on the way stop first)"),
     Binding("w", "add_watch", "Watch", tooltip="watch an expression over the state names (a prompt)"),
+    Binding("Y", "why", "Why", tooltip="where did this value come from: back to the step that wrote the data location "
+                                       "under the cursor (a prompt elsewhere); Y again on a location it read goes "
+                                       "further back (the Why tab lists the chain)"),
+    Binding("H", "heat", "Heat", show=False, tooltip="heat map: colour each cell or command by how often it ran up "
+                                                     "to this step (H again: off)"),
     Binding("E", "edit", "Edit", show=False, tooltip="edit the program: highlighted, checked as you type; saving "
             "reloads it here, keeping the breakpoints and watches that still fit"),
     Binding("D", "data_breakpoint", "Data bp", show=False, tooltip="toggle a data breakpoint on the board cell "
@@ -108,7 +114,7 @@ class Finished(Message):
         self.outcome = outcome
 
 
-class DebuggerApp(App[None]):
+class DebuggerApp(Understanding, App[None]):
     """Debug one program: ``language`` and ``path`` name it, ``options`` are the language's own
     (by :attr:`~esodbg.engines.language.Option.dest`), ``preset_input`` is its whole input
     (``None``: ask interactively), ``budget`` caps the steps of one continue.  ``restore``
@@ -176,6 +182,7 @@ class DebuggerApp(App[None]):
         """Read and parse the program (as ``exec`` and ``check`` do) and start a session, with
         the breakpoints and watches :attr:`carried` over from the session before an edit, else
         the ones remembered for the file."""
+        self.forget_run()
         with frozen_after():  # a big program loads a third faster
             self.controller = None
             try:
@@ -325,8 +332,10 @@ class DebuggerApp(App[None]):
             view = session.view()
             output = output_tail(session.output)
             new_output = len(session.last.output) if session.last else 0
+            self.debugger.show_why(self.why_asked, self.why_links, self.why_end)
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
-        self.debugger.show(view, output, new_output, self._status(view, rate), live, waiting)
+        self.debugger.show(view, output, new_output, self._status(view, rate), live, waiting,
+                           self.heat_tally() if live else None, self.output_marks() if live else None)
 
     @staticmethod
     def _where(view: View) -> str:
@@ -352,7 +361,8 @@ class DebuggerApp(App[None]):
         count = f" · count {self.count}" if self.count else ""
         reason = self.outcome.reason if self.outcome else None
         if machine.status is Status.HALTED:
-            return "halted", f"{steps} · halted: {self.language.halted} · N/← steps back, r restarts{count}"
+            found = f" · {self.outcome.message}" if reason is Stop.FOUND and self.outcome.message else ""
+            return "halted", f"{steps}{found} · halted: {self.language.halted} · N/← steps back, r restarts{count}"
         if machine.status is Status.ERROR:
             return "error", f"{steps} · runtime error{self._fault_place(machine.fault)}: {machine.fault.message} " \
                             f"· N/← steps back"
@@ -368,6 +378,7 @@ class DebuggerApp(App[None]):
             Stop.BUDGET: f"step budget of {session.budget:,} used up" if session.budget else "",
             Stop.INTERRUPTED: "interrupted",
             Stop.START: "at the start",
+            Stop.FOUND: outcome.message if outcome and outcome.message else "",
         }.get(reason, "")
         hint = " · n steps, c continues, ? help" if session.steps == 0 else ""
         return "paused", " · ".join(p for p in (steps, why, self._where(view)) if p) + f" · speed {speed}{hint}{count}"
@@ -375,10 +386,10 @@ class DebuggerApp(App[None]):
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
-                       "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint"}
+                       "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint", "why", "heat"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
-                    "add_breakpoint", "hit", "data_breakpoint", "edit"}
+                    "add_breakpoint", "hit", "data_breakpoint", "edit", "why", "heat"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program or the editor is open; grey out
@@ -403,6 +414,7 @@ class DebuggerApp(App[None]):
             self.count = (self.count + str(digit))[:9]
 
     def _finish(self, outcome: Outcome, resume: str | None = None) -> None:
+        self.took_why()
         self.resume = resume if outcome.reason is Stop.NEEDS_INPUT else None
         self.outcome = outcome
         fault = self.session.machine.fault
@@ -625,7 +637,9 @@ class DebuggerApp(App[None]):
             self.render_state()
 
     def on_timeline_goto(self, message: Timeline.Goto) -> None:
-        if self._idle():
+        if message.output:
+            self.goto_output(message.step)
+        elif self._idle():
             self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
 
     def action_hit(self, direction: int) -> None:
@@ -693,6 +707,7 @@ class DebuggerApp(App[None]):
             return
         self.debugger.session = self.controller.restart()
         self.debugger.furthest = 0
+        self.forget_run()
         self._finish(Outcome(Stop.START, 0))
 
     async def action_quit(self) -> None:

@@ -129,6 +129,7 @@ class Stop(enum.Enum):
     INTERRUPTED = "interrupted"  # cancelled by the user
     START = "start"  # reverse execution reached step 0
     CURSOR = "cursor"  # run to cursor arrived at its target (Session.run_to)
+    FOUND = "found"  # went to the step a question was about: what wrote a value, or an output
 
 
 class Fault(NamedTuple):

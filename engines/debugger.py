@@ -549,6 +549,27 @@ class Session:
             end = start
         return None
 
+    def output_step(self, offset: int, end: int | None = None) -> int | None:
+        """The step (≤ ``end``, default the current one) that wrote the output character at
+        ``offset`` (0-based), or ``None`` if the output after ``end`` is not that long.  The
+        output only grows as a run goes on, so it is the first step after which the output is
+        longer than ``offset``: found by bisection, each probe a re-execution from a
+        checkpoint.  The machine is left somewhere in the run (the caller goes where it wants
+        next)."""
+        end = self.steps if end is None else end
+        self._reach(end)
+        if self.output.length <= offset:
+            return None
+        low, high = 0, end  # the output is at most offset long after low, longer after high
+        while high - low > 1:
+            middle = (low + high) // 2
+            self._reach(middle)
+            if self.output.length > offset:
+                high = middle
+            else:
+                low = middle
+        return high
+
     # ----- restart ----------------------------------------------------------------------------
     def restarted(self) -> Session:
         """A fresh session of the same program with the same preset input, breakpoints (hit

@@ -76,8 +76,8 @@ class Tally:
         return sorted(found, key=lambda p: (-p.count, p.span is None, p.span or (0, 0, 0, 0), p.text))
 
 
-class _NoOutput:
-    """An output that keeps only its length (the heat map's machine writes nowhere)."""
+class NoOutput:
+    """An output that keeps only its length (a machine replaying a run writes nowhere)."""
 
     def __init__(self) -> None:
         self.length = 0
@@ -103,9 +103,15 @@ class HeatMap:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.machine = session.language.machine(session.program, session.input, _NoOutput())
+        self.machine = session.language.machine(session.program, session.input, NoOutput())
         self.tally = Tally(session.language)
         self._kept: dict[int, Tally] = {0: self.tally.copy()}  # tallies at checkpoint steps
+
+    def to_count(self, step: int) -> int:
+        """About how many steps :meth:`at` would count for ``step``."""
+        if self.tally.steps <= step:
+            return step - self.tally.steps
+        return step - max(kept for kept in self._kept if kept <= step)
 
     def at(self, step: int, cancel: threading.Event | None = None) -> Tally | None:
         """The tally of steps 1..``step`` (≤ the steps the session has run), or ``None`` if

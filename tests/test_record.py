@@ -82,7 +82,9 @@ def test_a_frame_redraws_only_what_changed(tmp_path):
     write(recording, tmp_path / "hello.cast")
     _, events, _ = played(tmp_path / "hello.cast")
     first, later = len(events[0][2]), max(len(data) for _, _, data in events[1:])
-    assert later < first / 3
+    # A later frame redraws the lines that changed: the board's, the status line and the
+    # timeline (which rescales as the run grows, its output markers with it).
+    assert later < first / 2
 
 
 def test_the_svg_has_a_frame_per_recorded_frame_and_the_output(tmp_path):

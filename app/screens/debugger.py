@@ -9,6 +9,7 @@ decides when to draw (:class:`~esodbg.app.debugapp.DebuggerApp`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual import events
@@ -18,9 +19,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
-from esodbg.engines.base import CellRef, CodeRef
+from esodbg.engines.base import CellRef, CodeRef, Span
 from esodbg.engines.debugger import Session
 from esodbg.engines.language import Language
+from esodbg.engines.profile import Tally
 from esodbg.engines.view import View
 
 from ..files import shown
@@ -28,7 +30,7 @@ from ..widgets.board import BoardView
 from ..widgets.footer import FittingFooter
 from ..widgets.inputpane import InputPane
 from ..widgets.messages import RowSelected
-from ..widgets.debuglists import BreakpointsPane, LogPane, WatchesPane
+from ..widgets.debuglists import BreakpointsPane, LogPane, WatchesPane, WhyPane
 from ..widgets.panes import ListingView, OutputView, StatusBar, ValuesView
 from ..widgets.source import SourceView
 from ..widgets.timeline import Timeline
@@ -82,6 +84,8 @@ class DebuggerScreen(Screen):
                     yield WatchesPane(id="watches")
                 with TabPane("Log", id="tab-log"):
                     yield LogPane(id="log")
+                with TabPane("Why", id="tab-why"):
+                    yield WhyPane(id="why")
         yield Timeline(id="timeline")
         yield StatusBar(id="status")
         yield FittingFooter(compact=True)
@@ -96,6 +100,7 @@ class DebuggerScreen(Screen):
         self.on_mount()
 
     def on_mount(self) -> None:
+        self.why_hidden = False  # four tabs do not fit at 80 columns: hidden until it lists something
         view = self.session.view()
         source = self.query_one(SourceView)
         source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
@@ -123,12 +128,24 @@ class DebuggerScreen(Screen):
     def _count_tabs(self) -> None:
         """Each tab's title says how many it holds."""
         tabs = self.query_one(TabbedContent)
+        why = len(self.query_one(WhyPane).items)
+        if bool(why) == self.why_hidden:  # the Why tab is there once a question was asked (Y)
+            self.why_hidden = not why
+            (tabs.hide_tab if self.why_hidden else tabs.show_tab)("tab-why")
         for pane, name, count in (("tab-breakpoints", "Breakpoints", len(self.session.breakpoints)),
                                   ("tab-watches", "Watches", len(self.session.watches)),
-                                  ("tab-log", "Log", len(self.session.log))):
+                                  ("tab-log", "Log", len(self.session.log)),
+                                  ("tab-why", "Why", why)):
             tab, label = tabs.get_tab(pane), f"{name} {count}" if count else name
             if str(tab.label) != label:  # a new label lays the screen out again: only when it changed
                 tab.label = label
+
+    def show_why(self, asked: tuple[str, str, int] | None, links: list, end, activate: bool = False) -> None:
+        """The Why tab's chain (:meth:`WhyPane.show_chain`); ``activate`` brings the tab forward."""
+        self.query_one(WhyPane).show_chain(asked, links, end)
+        self._count_tabs()
+        if activate:
+            self.query_one(TabbedContent).active = "tab-why"
 
     def on_row_selected(self, message: RowSelected) -> None:
         self.query_one(SourceView).select(message.span)
@@ -139,20 +156,30 @@ class DebuggerScreen(Screen):
         self.set_class(height < TIMELINE_HEIGHT, "-short")  # every row for the panes ([ ] still move)
 
     def show(self, view: View, output: tuple[str, int], new_output: int, status: tuple[str, str], live: bool,
-             waiting: bool) -> None:
+             waiting: bool, heat: Tally | None = None, written: Sequence[int] | None = None) -> None:
         """Draw ``view`` (``live``: the session's state now, else a running worker's latest
         frame), the end of the output (see :func:`~esodbg.app.widgets.panes.output_tail`) with
         its last ``new_output`` characters new, the input (``waiting``: the program asks for a
-        line), the breakpoints and the ``status`` line (state, message)."""
+        line), the breakpoints, the heat map (``heat``: the steps up to this one counted, if
+        it is on), where output was written on the timeline (``written``: its marks; ``None``
+        keeps the last ones) and the ``status`` line (state, message)."""
         session = self.session
         machine = session.machine
         fault = machine.fault if live else None
         bps = set(session.breakpoints.enabled_locations())
         for board_view, board in zip(self.query(BoardView), view.boards):
-            board_view.show(board, bps, fault.at if fault else None, fault.at if fault else view.location)
-            board_view.border_subtitle = " · ".join(filter(None, (board.caption, f"step {machine.steps:,}")))
-        self.query_one(SourceView).show(fault.span if fault else view.span, fault is not None, bps,
-                                        () if fault else view.also)
+            board_view.show(board, bps, fault.at if fault else None, fault.at if fault else view.location,
+                            heat.at if heat is not None else None)
+            ran = f"ran {heat.at[board_view.cursor_location]:,}× at the cursor" if heat is not None else ""
+            board_view.border_subtitle = " · ".join(filter(None, (board.caption, ran, f"step {machine.steps:,}")))
+        source = self.query_one(SourceView)
+        source.show(fault.span if fault else view.span, fault is not None, bps, () if fault else view.also)
+        source.show_heat({span: count for span, count in heat.spans.items() if isinstance(span, Span)}
+                         if heat is not None else None)
+        if heat is not None and source.code is not None and source.code.steps:
+            source.border_subtitle = f"ran {heat.spans[source.code.steps[source.cursor][0]]:,}× at the cursor"
+        else:
+            source.border_subtitle = ""
         for pane, panel in zip(self.query(ValuesView), view.panels):
             pane.show(panel.values, columns=max(1, (pane.size.width - 2) // 15) if panel.columns else 1)
             pane.border_title = panel.title
@@ -169,6 +196,8 @@ class DebuggerScreen(Screen):
             self.query_one(WatchesPane).show_watches(list(session.watches))
             self.query_one(LogPane).show(list(session.log))
             self._count_tabs()
-        self.query_one(Timeline).show(machine.steps, max(self.furthest, machine.steps),
-                                      [bp.arrivals for bp in session.breakpoints if bp.enabled])
+        timeline = self.query_one(Timeline)
+        timeline.show(machine.steps, max(self.furthest, machine.steps),
+                      [bp.arrivals for bp in session.breakpoints if bp.enabled],
+                      timeline.output if written is None else written)
         self.query_one(StatusBar).show(*status)

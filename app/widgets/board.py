@@ -21,6 +21,7 @@ the cell's :class:`CellRef`, which stays the same when a board turns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from rich.segment import Segment
@@ -35,6 +36,7 @@ from textual.strip import Strip
 from esodbg.engines.base import CellRef, Location
 from esodbg.engines.view import Grid
 
+from . import heat
 from .messages import BreakpointToggled, CursorMoved
 
 _RULER_STEPS = tuple(m * 10 ** e for e in range(20) for m in (1, 2, 5))  # label every 1st, 2nd, 5th, 10th… column
@@ -48,7 +50,7 @@ class BoardView(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "board--cell", "board--changed", "board--cursor", "board--breakpoint", "board--fault", "board--sub",
-        "board--line", "board--axis",
+        "board--line", "board--axis", *heat.classes("board"),
     }
     roles: frozenset[str] = frozenset()  # the language's cell roles, each styled by board--<role>
 
@@ -76,6 +78,7 @@ class BoardView(ScrollView, can_focus=True):
         self.breakpoints: frozenset[tuple[int, int]] = frozenset()
         self.fault: tuple[int, int] | None = None
         self.at: tuple[int, int] | None = None  # where the program is (on a points board: in brackets)
+        self.heat: dict[tuple[int, int], int] = {}  # the heat map's level of each cell that ran (drawn coordinates)
         self._size_to(board)
 
     @property
@@ -98,10 +101,13 @@ class BoardView(ScrollView, can_focus=True):
         self.virtual_size = Size(left + cols * width + 1, top + len(board.rows) * height)
 
     def show(self, board: Grid, breakpoints: set[Location], fault: Location | None,
-             follow: Location | None = None) -> None:
+             follow: Location | None = None, ran: Mapping[Location, int] | None = None) -> None:
         """Draw ``board`` with breakpoint marks on the cells of ``breakpoints`` that are on it
         and ``fault`` in red; put the cursor on the cell ``follow`` (where the program is) and
-        scroll it into view, unless the user is moving the board's own cursor."""
+        scroll it into view, unless the user is moving the board's own cursor.  ``ran``, the
+        heat map, counts the steps that ran at each location: its cells are coloured by it."""
+        self.heat = {board.place(at): level for at, level in heat.levels(ran).items() if self._here(at)} \
+            if ran else {}
         self.board = board
         self.breakpoints = frozenset(board.place(c) for c in breakpoints if self._here(c))
         self.fault = board.place(fault) if self._here(fault) else None
@@ -182,7 +188,8 @@ class BoardView(ScrollView, can_focus=True):
     def _overlays(self) -> dict:
         """Styles layered over a tile's role style (partial: they only set what they change)."""
         return {name: self.get_component_rich_style(f"board--{name}", partial=True)
-                for name in ("changed", "fault", "sub", "breakpoint", "cursor", "line", "axis")}
+                for name in ("changed", "fault", "sub", "breakpoint", "cursor", "line", "axis",
+                             *(f"heat-{level}" for level in range(1, heat.LEVELS + 1)))}
 
     def render_line(self, y: int) -> Strip:
         left, top = self._margins
@@ -248,6 +255,8 @@ class BoardView(ScrollView, can_focus=True):
                 segments.append(Segment(" " * (DIMS[look][0] - (look not in GAPLESS))))
                 continue
             tile = style(f"board--{cell.role}" if cell.role in self.roles else "board--cell")
+            if (level := self.heat.get((r, c))) is not None:
+                tile += overlay[f"heat-{level}"]
             if (r, c) == self.fault:
                 tile += overlay["fault"]
             elif cell.changed:

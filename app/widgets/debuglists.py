@@ -1,6 +1,6 @@
 """The debugger's own lists, in the tabs of the bottom-right pane: breakpoints (every kind, with
-their filters and hit counts), watches (value now and at the previous stop) and the log points'
-messages.
+their filters and hit counts), watches (value now and at the previous stop), the log points'
+messages and where a value came from.
 
 The lists draw plain session data and post messages; the app changes the session.
 """
@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.message import Message
 
 from esodbg.engines.breakpoints import Breakpoint, LogEntry
+from esodbg.engines.expressions import show
+from esodbg.engines.provenance import INITIAL, NO_READS, End, Link
 from esodbg.engines.view import Value, View
 from esodbg.engines.watches import Watch
 
@@ -133,3 +135,52 @@ class LogPane(ScrollingText):
             text.append(f"  {entry.text}\n")
         self.update(text)
         self.call_after_refresh(self.scroll_end, animate=False)
+
+
+class WhyPane(RowList):
+    """Where a value came from (``Y``): the data location asked about, then the chain of steps
+    that made its value, newest first — each step, the value it wrote, the command that wrote
+    it and what that command read — and how the chain ends.  Enter (or a click) goes to the
+    selected step; ``Y`` on it follows the first location it read further back."""
+
+    empty = "nothing asked yet — Y on a board cell (or any data location) goes back to the step that wrote it"
+    BINDINGS = [Binding("enter", "goto", "Go to step")]
+
+    class Goto(Message):
+        """Go to ``step`` (a link of the chain)."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    def show_chain(self, asked: tuple[str, str, int] | None, links: list[Link], end: End | None) -> None:
+        """``asked``: (location, its value shown, the step asked about); ``links`` newest first."""
+        if asked is None:
+            self.show_rows([], ())
+            return
+        location, value, step = asked
+        rows = [Value(location, value, current=True, note=f"after step {step:,}")]
+        for link in links:
+            by = f"by {link.text!r}" if link.text else f"at {link.at}"
+            read = f" · read {', '.join(link.reads)}" if link.reads else ""
+            rows.append(Value(f"step {link.step:,}", f"{link.location} = {show(link.value)}", note=by + read,
+                              span=link.span))
+        if end is not None and end.reason == INITIAL:
+            rows.append(Value("step 0", f"{end.location} = {show(end.value)}", note="the initial value: no step wrote it"))
+        elif end is not None and end.reason == NO_READS:
+            rows.append(Value("", "", note="that step read no location: from the code, input or the rules alone"))
+        self.show_rows([None, *links, *([None] if len(rows) > len(links) + 1 else [])], tuple(rows))
+
+    def current_link(self) -> Link | None:
+        """The link of the selected row, if it is one."""
+        item = self.current_item()
+        return item if isinstance(item, Link) else None
+
+    def action_goto(self) -> None:
+        link = self.current_link()
+        if link is not None:
+            self.post_message(self.Goto(link.step))
+
+    def on_click(self, event) -> None:
+        super().on_click(event)
+        self.action_goto()

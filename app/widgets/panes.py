@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Click
 from textual.geometry import Region, Spacing
+from textual.message import Message
 from textual.widgets import Static
 
 from esodbg.engines.iobuf import OutputLog
@@ -177,30 +178,101 @@ class ListingView(ValuesView, can_focus=True):
         self._select(None)
 
 
-class OutputView(ScrollingText):
-    """The end of the program's output; what the last step wrote is highlighted."""
+class OutputView(ScrollingText, can_focus=True):
+    """The end of the program's output; what the last step wrote is highlighted.  Focused
+    (Tab), up and down select a line and Enter asks for the step that wrote it (a click does
+    both): :class:`Picked`."""
 
-    COMPONENT_CLASSES = {"output--new", "output--elided"}
+    COMPONENT_CLASSES = {"output--new", "output--elided", "output--selected"}
+    BINDINGS = [
+        Binding("up", "select(-1)", "Line", show=False),
+        Binding("down", "select(1)", "Line", show=False),
+        Binding("enter", "pick", "Who wrote it"),
+    ]
+
+    class Picked(Message):
+        """The user asked which step wrote the output character at ``offset`` (0-based, in the
+        whole output): the first of the line picked."""
+
+        def __init__(self, offset: int) -> None:
+            super().__init__()
+            self.offset = offset
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[str, int, int, bool] = ("", 0, 0, False)  # what show() was given
+        self._drawn = ""  # the output drawn (after the earlier characters not drawn)
+        self._starts: list[int] = []  # the offset of each line drawn, in the whole output
+        self.selected: int | None = None  # the line selected (an index into _starts)
 
     def show(self, tail: str, hidden: int, new: int = 0, running: bool = False) -> None:
         """``tail`` is the end of the output after ``hidden`` earlier characters (see
         :func:`output_tail`); its last ``new`` characters are what the last step wrote.  While
         a run goes on, only the lines that fit are laid out (frames come many times a second);
         stopped, the last :data:`OUTPUT_LINES` are, to scroll back through."""
+        if (tail, hidden, new, running) != self._shown:
+            self.selected = None  # another output: the line selected may be gone
+        self._shown = (tail, hidden, new, running)
         keep = max(self.size.height, 1) if running else OUTPUT_LINES
         lines = tail.split("\n", tail.count("\n") - keep) if tail.count("\n") > keep else [tail]
         if len(lines) > 1:  # laying out many short lines is what costs, not characters
             cut = len(tail) - len(lines[-1])
             hidden, tail = hidden + cut, tail[cut:]
+        self._starts = [hidden]
+        for line in tail.split("\n")[:-1]:
+            self._starts.append(self._starts[-1] + len(line) + 1)
+        if self._starts[-1] == hidden + len(tail) and len(self._starts) > 1:  # nothing after the last newline
+            self._starts.pop()
+        self._drawn = tail
+        drawn = tail.translate(printable.OUTPUT)  # a control character written (Scrabble's PRINT 5) drawn: ␅
+        cut = max(0, len(drawn) - new)
+        body = Text(no_wrap=False, end="")
+        body.append(drawn[:cut])
+        body.append(drawn[cut:], self.get_component_rich_style("output--new"))
+        if self.selected is not None and self.selected < len(self._starts):
+            start = self._starts[self.selected] - hidden
+            end = drawn.find("\n", start)
+            body.stylize(self.get_component_rich_style("output--selected"), start, len(drawn) if end < 0 else end)
         text = Text(no_wrap=False, end="")
         if hidden:
             text.append(f"… {hidden:,} earlier characters …\n", self.get_component_rich_style("output--elided"))
-        tail = tail.translate(printable.OUTPUT)  # a control character written (Scrabble's PRINT 5) drawn: ␅
-        cut = max(0, len(tail) - new)
-        text.append(tail[:cut])
-        text.append(tail[cut:], self.get_component_rich_style("output--new"))
+        text.append_text(body)
         self.update(text)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        if self.selected is None:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def action_select(self, delta: int) -> None:
+        if not self._starts:
+            return
+        last = len(self._starts) - 1
+        self.selected = last if self.selected is None else min(max(self.selected + delta, 0), last)
+        self.show(*self._shown)
+
+    def action_pick(self) -> None:
+        if self.selected is None:
+            self.action_select(0)
+        if self.selected is not None:
+            self.post_message(self.Picked(self._starts[self.selected]))
+
+    def on_click(self, event: Click) -> None:
+        at = event.get_content_offset(self)
+        if at is None or not self._starts:
+            return
+        row, width = at.y + round(self.scroll_y), max(self.query_one(".content").content_region.width, 1)
+        rows = 1 if self._starts[0] else 0  # the "earlier characters" line
+        console = self.app.console
+        for index, line in enumerate(self._drawn.split("\n")[:len(self._starts)]):
+            rows += max(1, len(Text(line.translate(printable.OUTPUT)).wrap(console, width)))
+            if row < rows:
+                self.selected = index
+                self.show(*self._shown)
+                self.post_message(self.Picked(self._starts[index]))
+                return
+
+    def on_blur(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.show(*self._shown)
 
 
 def output_tail(output: OutputLog) -> tuple[str, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
+from collections.abc import Mapping
 from functools import cache
 from itertools import repeat
 
@@ -29,7 +30,7 @@ from esodbg.engines.view import Code
 from esodbg.grammars.highlight import Highlighter
 
 from ..highlight import style_for, syntax_styles
-from . import printable
+from . import heat, printable
 from .messages import BreakpointToggled
 
 
@@ -38,7 +39,7 @@ class SourceView(ScrollView, can_focus=False):
 
     COMPONENT_CLASSES = {
         "source--gutter", "source--ignored", "source--code", "source--current", "source--fault", "source--cursor",
-        "source--breakpoint", "source--also", "source--selected",
+        "source--breakpoint", "source--also", "source--selected", *heat.classes("source"),
     }
     roles: frozenset[str] = frozenset({"code"})  # the language's mark roles, each styled by source--<role>
 
@@ -69,6 +70,7 @@ class SourceView(ScrollView, can_focus=False):
         self.selected: Span | None = None  # a stack frame's position the user selected
         self.fault = False
         self.breakpoints: frozenset[int] = frozenset()
+        self._heat: dict[int, list[tuple[Span, int]]] = {}  # 0-based line -> the heat map's spans on it, with levels
         self._gutter, self._width, self._longest = 3, 0, 0
         self._rows: list[tuple[int, int, int]] = []
         self._first_row: list[int] = []
@@ -149,6 +151,16 @@ class SourceView(ScrollView, can_focus=False):
         self.refresh()
         if span is not None:
             self.call_after_refresh(self._reveal, span)
+
+    def show_heat(self, ran: Mapping[Span, int] | None) -> None:
+        """The heat map: each source span in ``ran`` coloured by the steps that ran from it
+        (``None``: no heat map)."""
+        spans: dict[int, list[tuple[Span, int]]] = defaultdict(list)
+        for span, level in heat.levels(ran or {}).items():
+            for line in range(span.line - 1, span.end_line):
+                spans[line].append((span, level))
+        self._heat = dict(spans)
+        self.refresh()
 
     def select(self, span: Span | None) -> None:
         """Mark ``span`` (a stack frame's position) and scroll it into view; ``None`` goes back
@@ -243,6 +255,8 @@ class SourceView(ScrollView, can_focus=False):
             for a, b, capture in self.highlighter.line(index):
                 if (capture_style := style_for(capture, syntax)) is not None:
                     text.stylize(capture_style, a, b)
+        for span, level in self._heat.get(index, ()):  # …by how often it ran (the heat map)…
+            self._stylize(text, index, span, style(f"source--heat-{level}", partial=True))
         for a, b, role in marks:  # …and by the language's own roles (MessiScript's counted words)
             if role != "code" and role in self.roles:
                 text.stylize(style(f"source--{role}", partial=True), a, b)

@@ -1,6 +1,6 @@
 """The timeline: one line showing where the session is in its history, from step 0 to the
-furthest step it has run, with a marker at each step where a breakpoint was hit.  A click goes
-to the step under the mouse (:class:`Timeline.Goto`)."""
+furthest step it has run, with a marker at each step where a breakpoint was hit (◆) and where
+the program wrote output (•).  A click goes to the step under the mouse (:class:`Timeline.Goto`)."""
 
 from __future__ import annotations
 
@@ -14,27 +14,34 @@ from textual.widget import Widget
 
 
 class Timeline(Widget):
-    """``show(step, end, marks)``: the session at ``step`` of ``end`` steps run so far, with
-    breakpoint hits at the steps of ``marks`` (one sorted sequence a breakpoint: a busy one may
-    hold millions, so each column looks its range up by bisection rather than each step being
-    drawn)."""
+    """``show(step, end, marks, output)``: the session at ``step`` of ``end`` steps run so far,
+    with breakpoint hits at the steps of ``marks`` (one sorted sequence a breakpoint: a busy one
+    may hold millions, so each column looks its range up by bisection rather than each step
+    being drawn) and output written in the steps from each of ``output`` (sorted: the first
+    steps of the stretches in which output grew, see :mod:`esodbg.engines.outputs`)."""
 
-    COMPONENT_CLASSES = {"timeline--track", "timeline--past", "timeline--mark", "timeline--here", "timeline--label"}
+    COMPONENT_CLASSES = {"timeline--track", "timeline--past", "timeline--mark", "timeline--output", "timeline--here",
+                         "timeline--label"}
 
     class Goto(Message):
-        """The user clicked step ``step``."""
+        """The user clicked step ``step``; ``output``: an output marker, whose stretch begins
+        there (the app finds the step in it that wrote)."""
 
-        def __init__(self, step: int) -> None:
+        def __init__(self, step: int, output: bool = False) -> None:
             super().__init__()
-            self.step = step
+            self.step, self.output = step, output
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.step, self.end, self.marks = 0, 0, []
+        self.step, self.end, self.marks, self.output = 0, 0, [], []
 
-    def show(self, step: int, end: int, marks: list[Sequence[int]]) -> None:
-        self.step, self.end, self.marks = step, max(end, step), marks
+    def show(self, step: int, end: int, marks: list[Sequence[int]], output: Sequence[int] = ()) -> None:
+        self.step, self.end, self.marks, self.output = step, max(end, step), marks, output
         self.refresh()
+
+    def columns(self) -> int:
+        """The columns of the track: how finely marks are worth finding."""
+        return self._track_width()
 
     def _label(self) -> str:
         return f" step {self.step:,} of {self.end:,} "
@@ -53,10 +60,12 @@ class Timeline(Widget):
         here = self._column(self.step, width)
         for column in range(here):
             styles[column] = past
-        mark = self.get_component_rich_style("timeline--mark")
+        mark, output = self.get_component_rich_style("timeline--mark"), self.get_component_rich_style("timeline--output")
         for column in range(width):
-            if self._marked(column, width):
+            if self._marked(column, width) is not None:
                 track[column], styles[column] = "◆", mark
+            elif self._marked(column, width, [self.output]) is not None:
+                track[column], styles[column] = "•", output
         track[here], styles[here] = "┃", self.get_component_rich_style("timeline--here")
         text = Text(no_wrap=True, end="")
         for char, style in zip(track, styles):
@@ -70,15 +79,20 @@ class Timeline(Widget):
         high = -(-(column + 1) * self.end // (width - 1)) if width > 1 else self.end + 1
         return low, high if column < width - 1 else self.end + 1
 
-    def _marked(self, column: int, width: int) -> int | None:
-        """The first marked step drawn at ``column``, if any."""
+    def _marked(self, column: int, width: int, marks: list[Sequence[int]] | None = None) -> int | None:
+        """The first step of ``marks`` (default: the breakpoint hits) drawn at ``column``, if any."""
         low, high = self._steps(column, width)
-        found = [steps[i] for steps in self.marks if (i := bisect_left(steps, low)) < len(steps) and steps[i] < high]
+        found = [steps[i] for steps in (self.marks if marks is None else marks)
+                 if (i := bisect_left(steps, low)) < len(steps) and steps[i] < high]
         return min(found) if found else None
 
     def on_click(self, event: Click) -> None:
         width, at = self._track_width(), event.get_content_offset(self)
         if at is not None and 0 <= at.x < width and self.end:
-            # A click on a marker goes to its hit: the hits are what a user aims at.
+            # A click on a marker goes to its hit: the hits are what a user aims at (then output).
             marked = self._marked(at.x, width)
-            self.post_message(self.Goto(marked if marked is not None else self._steps(at.x, width)[0]))
+            written = self._marked(at.x, width, [self.output]) if marked is None else None
+            if written is not None:
+                self.post_message(self.Goto(written, output=True))
+            else:
+                self.post_message(self.Goto(marked if marked is not None else self._steps(at.x, width)[0]))
