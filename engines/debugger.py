@@ -526,28 +526,48 @@ class Session:
         stop (watches are not evaluated): a look at a state on the way (:mod:`.provenance`)."""
         self._goto(step)
 
-    def last_change(self, get: Callable[[], Any], step: int, cancel: threading.Event | None = None) -> int | None:
+    def last_change(self, get: Callable[[], Any], step: int, cancel: threading.Event | None = None,
+                    writers: frozenset[Location] | None = None) -> int | None:
         """The latest step ``s`` ≤ ``step`` (a step run already) after which ``get()`` differs
         from its value before ``s``, or ``None`` if no step changed it.  Scans backwards one
-        checkpoint interval at a time, re-executing each one step at a time (as reverse-continue
-        does for a data breakpoint); the machine is left somewhere in the run (the caller goes
-        where it wants next).  ``InterruptedError`` if ``cancel`` is set."""
-        machine, end = self.machine, step
+        checkpoint interval at a time, re-executing each and looking at the value after every
+        step that may change it: every step, or with ``writers`` (the step locations whose
+        steps may: :meth:`Language.writers`) only theirs, the fast loop running from one to the
+        next.  The machine is left somewhere in the run (the caller goes where it wants next).
+        ``InterruptedError`` if ``cancel`` is set."""
+        end = step
+        stops = self.machine.compile_stops([(at, self.language.default_kinds) for at in writers]) \
+            if writers is not None else None
         while end >= 1:
             start = self.history.before(end)
-            self._reach(start)
-            value, found = get(), None
-            while self.steps < end:
-                if cancel is not None and (self.steps & 1023) == 0 and cancel.is_set():
-                    raise InterruptedError
-                machine.run(1)
-                new = get()
-                if new != value:
-                    found, value = self.steps, new
+            found = self._last_change_in(get, start, end, cancel, writers, stops)
             if found is not None:
                 return found
             end = start
         return None
+
+    def _last_change_in(self, get: Callable[[], Any], start: int, end: int, cancel: threading.Event | None,
+                        writers: frozenset[Location] | None, stops: Any) -> int | None:
+        """:meth:`last_change` within steps ``start`` + 1 … ``end``."""
+        machine = self.machine
+        self._reach(start)
+        value, found = get(), None
+        while self.steps < end:
+            if cancel is not None and cancel.is_set():
+                raise InterruptedError
+            if writers is None or machine.location() in writers:  # this step may change it
+                for _ in range(min(1024, end - self.steps)):
+                    machine.run(1)
+                    new = get()
+                    if new != value:
+                        found, value = self.steps, new
+                    if writers is not None:
+                        break
+            else:  # to the next step that may (the machine stops on arriving there)
+                machine.run(end - self.steps, stops)
+                if get() != value:  # a writer left out by the language: look at every step
+                    return self._last_change_in(get, start, end, cancel, None, None)
+        return found
 
     def output_step(self, offset: int, end: int | None = None) -> int | None:
         """The step (≤ ``end``, default the current one) that wrote the output character at

@@ -50,6 +50,11 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     reads ``acc`` then ``mem[3]``, and then what chose them (a position, a label).  A value from
     input or from the code reads none.  Where did a value come from (:mod:`.provenance`)
     follows the first; by default a step reads none, and a chain ends at its first link.
+``writers(machine, location) -> Iterable[Location] | None`` (optional)
+    The step locations whose steps may change the data location ``location`` (the cells whose
+    command writes the accumulator), or ``None`` if any step may (the default): finding the
+    writer of a value then runs the fast loop between them instead of looking after every
+    step.  It must not leave one out (the search would miss a writer).
 ``counters(machine) -> tuple`` (optional)
     One count per event of :attr:`Language.events`, in order, each never going down as the
     machine runs forwards and going up exactly at the steps its event happens (event breakpoints
@@ -394,6 +399,13 @@ class Language:
         default)."""
         reads = getattr(self.impl, "reads", None)
         return tuple(reads(machine, location)) if reads is not None else ()
+
+    def writers(self, machine: Machine, location: str) -> frozenset[Location] | None:
+        """The step locations whose steps may change the data location ``location``, or
+        ``None``: any step may (the implementation's optional ``writers``)."""
+        writers = getattr(self.impl, "writers", None)
+        found = writers(machine, location) if writers is not None else None
+        return frozenset(found) if found is not None else None
 
     def data_at(self, cell: CellRef) -> str | None:
         """The data location of a board cell, for a data breakpoint set on the board: the

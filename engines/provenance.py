@@ -67,7 +67,7 @@ def writer(session: Session, location: str, step: int, cancel: threading.Event |
     session after that step (or at step 0).  ``InterruptedError`` if ``cancel`` is set."""
     language = session.language
     get = language.data(session.machine, location)
-    found = session.last_change(get, step, cancel)
+    found = session.last_change(get, step, cancel, language.writers(session.machine, location))
     if found is None:
         return None
     session.visit(found - 1)

@@ -13,6 +13,8 @@ import pytest
 from conftest import EXAMPLES
 from esodbg.engines import registry
 from esodbg.engines.debugger import Session
+from esodbg.engines.iobuf import InputLog, OutputLog
+from esodbg.engines.names import freeze
 from esodbg.engines.provenance import canonical, chain, source_text, writer
 from provenance_check import check_chains, check_writers, run
 
@@ -34,6 +36,24 @@ def test_the_writer_of_a_location_is_the_last_step_that_changed_it(language_name
 def test_a_chain_follows_the_first_read_of_each_link_back_to_where_it_ends(language_name, example, input_text,
                                                                             locations):
     check_chains(run(language_name, example, input_text), locations)
+
+
+@pytest.mark.parametrize("language_name, example, input_text, locations", CASES, ids=[case[1] for case in CASES])
+def test_every_step_that_changes_a_location_runs_where_the_language_says_its_writers_are(language_name, example,
+                                                                                         input_text, locations):
+    """``writers`` leaves none out (the search would fall back on looking after every step)."""
+    session = run(language_name, example, input_text)
+    language, end = session.language, session.steps
+    machine = language.machine(session.program, InputLog(input_text, True), OutputLog())
+    allowed = {location: language.writers(machine, location) for location in locations}
+    assert any(found is not None for found in allowed.values())
+    getters = {location: language.data(machine, location) for location in locations}
+    while machine.steps < end:
+        at, before = machine.location(), {location: freeze(get()) for location, get in getters.items()}
+        machine.run(1)
+        for location, get in getters.items():
+            if freeze(get()) != before[location] and allowed[location] is not None:
+                assert at in allowed[location], (location, machine.steps, at)
 
 
 def test_a_link_says_where_its_step_ran_and_the_source_it_ran_from():

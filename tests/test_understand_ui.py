@@ -193,34 +193,29 @@ def program(monkeypatch, path: Path) -> DebuggerApp:
     return DebuggerApp(for_file(path.name), Path(path.name), "", restore=False, remember=False)
 
 
+async def heat_of_99(pilot) -> None:
+    await pilot.press("2", "0", "0", "n", "H")
+    await settle(pilot)
+
+
+async def chain_of_acc_in_hello(pilot) -> None:
+    await pilot.press("c")
+    await settle(pilot)
+    for asked in ("acc", None, None):  # then what each step read, twice
+        await ask(pilot, asked)
+
+
+async def heat_of_hola_mundo(pilot) -> None:
+    await pilot.press("c", "H")
+    await settle(pilot)
+
+
+FRAMES = {"heat-map": (COUNTDOWN, heat_of_99), "chain": (HELLO, chain_of_acc_in_hello),
+          "heat-map-of-text": (EXAMPLES / "messiscript" / "hola_mundo.messi", heat_of_hola_mundo)}
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_the_heat_map(snap_compare, monkeypatch, size):
-    async def run_before(pilot):
-        await pilot.press("2", "0", "0", "n", "H")
-        await settle(pilot)
-
-    assert snap_compare(program(monkeypatch, COUNTDOWN), run_before=run_before, terminal_size=SIZES[size])
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_the_chain_of_where_a_value_came_from(snap_compare, monkeypatch, size):
-    async def run_before(pilot):
-        await pilot.press("c")
-        await settle(pilot)
-        await ask(pilot, "acc")
-        await ask(pilot)
-        await ask(pilot)
-
-    assert snap_compare(program(monkeypatch, HELLO), run_before=run_before, terminal_size=SIZES[size])
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_the_heat_map_of_a_text_program(snap_compare, monkeypatch, size):
-    async def run_before(pilot):
-        await pilot.press("c")
-        await settle(pilot)
-        await pilot.press("H")
-        await settle(pilot)
-
-    assert snap_compare(program(monkeypatch, EXAMPLES / "messiscript" / "hola_mundo.messi"), run_before=run_before,
-                        terminal_size=SIZES[size])
+@pytest.mark.parametrize("frame", FRAMES)
+def test_frames(snap_compare, monkeypatch, frame, size):
+    path, run_before = FRAMES[frame]
+    assert snap_compare(program(monkeypatch, path), run_before=run_before, terminal_size=SIZES[size])

@@ -6,17 +6,18 @@ field of the corpus traces (``shared/corpus/fifteen/*.trace.jsonl``) with the sa
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..base import CellRef, Span, Status, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover
-from .machine import ADD, BOARD, BRANCH, DIV, LOAD, MOVE, MUL, SLIDE, STORE, SUB, SWAP, FifteenMachine
+from .machine import ADD, BOARD, BRANCH, DIV, IN, LOAD, MOVE, MUL, SLIDE, STORE, SUB, SWAP, ZERO, FifteenMachine
 from .parser import Program, parse as parse_text
 
 machine = FifteenMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "counters", "places",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "writers", "counters", "places",
            "span", "hover"]
 
 
@@ -146,6 +147,26 @@ def reads(m: FifteenMachine, location: str) -> tuple[str, ...]:
         if i in walk[:-1]:
             return (cell(walk[walk.index(i) + 1]), *control)
     return ()
+
+
+def writers(m: FifteenMachine, location: str) -> list[CellRef] | None:
+    """The cells whose command may change ``location``: ``acc`` only the memory effects that
+    write it and ``?``, ``0`` (rule 13); ``mem[L]`` only ``=`` and ``~``; a cell of the puzzle
+    the cell itself (the empty square leaves it) and the cells whose move or slide may bring
+    the empty square to it (rules 11–12); ``pos``, any move (``None``)."""
+    name, args, _ = data_name(location)
+    cell = partial(CellRef, BOARD)
+    if name == BOARD and len(args) == 2:
+        i = args[0] * m.cols + args[1]
+        return [cell(*divmod(j, m.cols)) for j, (kind, dest, arg) in enumerate(zip(m._kind, m._dest, m._arg))
+                if j == i or dest == i or kind == BRANCH and arg == i or i in m._paths.get(j, ())]
+    if name == "mem" and args == (0,):
+        name = "acc"
+    effects = {"acc": (IN, ZERO, ADD, SUB, MUL, DIV, LOAD, SWAP), "mem": (STORE, SWAP)}.get(name)
+    if effects is None:
+        return None
+    return [cell(*divmod(i, m.cols)) for i, (kind, effect) in enumerate(zip(m._kind, m._arg))
+            if kind == MOVE and effect in effects]
 
 
 def counters(m: FifteenMachine) -> tuple[int]:

@@ -13,12 +13,12 @@ from ..base import CodeRef, Span, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, symbols
-from .machine import ADD, ADD_K, AFFINE, COPY, DIV, LEFT, LT, PASTE, RIGHT, MessiMachine
+from .machine import ADD, ADD_K, AFFINE, COPY, DIV, IN_CHR, IN_INT, LEFT, LT, PASTE, RIGHT, ZERO, MessiMachine
 from .parser import Program, parse as parse_text
 
 machine = MessiMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "places", "span", "hover",
-           "symbols"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "writers", "places", "span",
+           "hover", "symbols"]
 
 
 def view(m, last):
@@ -116,3 +116,16 @@ def reads(m: MessiMachine, location: str) -> tuple[str, ...]:
         if ADD <= kind <= LT:  # the clipboard's arithmetic and comparisons (DIV by 0 writes none)
             return (cell, "clip", "pos") if kind != DIV or m.clip else ()
     return ()  # zero, input, or a command that does not write there
+
+
+def writers(m: MessiMachine, location: str) -> list[CodeRef] | None:
+    """The commands that may change ``location``: a tape cell, those that write the cell at the
+    position (``va messi``, ``encara messi``, ``amaga messi``, the clipboard's arithmetic and
+    comparisons, the input commands), and for ``cell`` the moves too; ``clip``, ``corre
+    messi``; ``pos``, the moves."""
+    name, _, _ = data_name(location)
+    cell = {ADD_K, AFFINE, ZERO, PASTE, IN_CHR, IN_INT, *range(ADD, LT + 1)}
+    kinds = {"tape": cell, "cell": cell | {RIGHT, LEFT}, "clip": {COPY}, "pos": {RIGHT, LEFT}}.get(name)
+    if kinds is None:
+        return None
+    return [CodeRef(i) for i, kind in enumerate(m._kind[:-1]) if kind in kinds]
