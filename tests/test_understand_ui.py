@@ -67,7 +67,7 @@ async def test_y_on_a_board_cell_goes_back_to_the_step_that_wrote_it_and_lists_t
         pane = app.debugger.query_one(WhyPane)
         assert app.debugger.query_one("#lists").active == "tab-why"
         assert [v.name for v in pane.values] == ["puzzle(4,4)", "step 24"]
-        assert pane.values[1].note == "by '>X' · read puzzle(4,5), pos"
+        assert pane.values[1].note == "'>X' from puzzle(4,5),pos"
 
 
 async def test_y_again_follows_what_the_step_read_and_enter_on_a_link_goes_back_to_it():

@@ -128,9 +128,10 @@ class DebuggerScreen(Screen):
     def _count_tabs(self) -> None:
         """Each tab's title says how many it holds."""
         tabs = self.query_one(TabbedContent)
-        why = len(self.query_one(WhyPane).items)
-        if bool(why) == self.why_hidden:  # the Why tab is there once a question was asked (Y)
-            self.why_hidden = not why
+        pane = self.query_one(WhyPane)
+        why = pane.links
+        if bool(pane.items) == self.why_hidden:  # the Why tab is there once a question was asked (Y)
+            self.why_hidden = not pane.items
             (tabs.hide_tab if self.why_hidden else tabs.show_tab)("tab-why")
         for pane, name, count in (("tab-breakpoints", "Breakpoints", len(self.session.breakpoints)),
                                   ("tab-watches", "Watches", len(self.session.watches)),

@@ -145,6 +145,7 @@ class WhyPane(RowList):
 
     empty = "nothing asked yet — Y on a board cell (or any data location) goes back to the step that wrote it"
     BINDINGS = [Binding("enter", "goto", "Go to step")]
+    links = 0  # the steps of the chain shown
 
     class Goto(Message):
         """Go to ``step`` (a link of the chain)."""
@@ -160,15 +161,16 @@ class WhyPane(RowList):
             return
         location, value, step = asked
         rows = [Value(location, value, current=True, note=f"after step {step:,}")]
-        for link in links:
-            by = f"by {link.text!r}" if link.text else f"at {link.at}"
-            read = f" · read {', '.join(link.reads)}" if link.reads else ""
+        for link in links:  # the pane is narrow: what wrote it, then what that read
+            by = repr(link.text) if link.text else str(link.at)
+            read = f" from {','.join(link.reads)}" if link.reads else ""
             rows.append(Value(f"step {link.step:,}", f"{link.location} = {show(link.value)}", note=by + read,
                               span=link.span))
         if end is not None and end.reason == INITIAL:
             rows.append(Value("step 0", f"{end.location} = {show(end.value)}", note="the initial value: no step wrote it"))
         elif end is not None and end.reason == NO_READS:
             rows.append(Value("", "", note="that step read no location: from the code, input or the rules alone"))
+        self.links = len(links)
         self.show_rows([None, *links, *([None] if len(rows) > len(links) + 1 else [])], tuple(rows))
 
     def current_link(self) -> Link | None:
