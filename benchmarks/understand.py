@@ -9,7 +9,8 @@ the best of three:
 * **why, recent writer**: ``acc``'s writer, a few steps before the end (``Y``, ``exec --why``);
 * **why, a chain of 16**: ``acc``'s chain 16 writes deep;
 * **why, no writer**: a location nothing wrote (``mem[2]``): the whole run scanned backwards,
-  the worst case;
+  the worst case: the fast loop between the steps that may write it (15's ``writers``), and
+  looking after every step (a language that does not say which steps may);
 * **output line**: the step that wrote the first character of the output (bisection);
 * **heat map, first**: the counts of every step up to the end, from scratch (``H`` on a long
   run), and **heat map, step back**: then the counts one step before the end;
@@ -75,6 +76,10 @@ def main() -> None:
     rows.append(("why, a chain of 16 (acc)", took, f"back to step {links[-1].step:,}"))
     took, found = best(why_nothing, runs=1)
     rows.append(("why, no writer (mem[2]): the worst case", took, "the initial value" if found is None else "?"))
+    get = language.data(session.machine, "mem[2]")
+    took, found = best(lambda: session.last_change(get, end), runs=1)
+    rows.append(("  the same, looking after every step (no writers)", took,
+                 "what a language without writers costs" if found is None else "?"))
     took, step = best(lambda: session.output_step(0, end))
     rows.append(("output line: the step that wrote it", took, f"step {step:,}"))
     heat = HeatMap(session)
