@@ -38,7 +38,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import islice
 from typing import Any, Callable
 
@@ -87,9 +87,10 @@ class _Plan:
     """The enabled breakpoints compiled for a run (cached against ``Breakpoints.version``)."""
 
     version: int
-    stops: Any  # the machine's compiled location stops
+    stops: Any  # the machine's compiled location stops (and the data probes' writers, if any)
     probes: tuple[_Probe, ...]
-    exact: bool  # a data breakpoint: compare after every step
+    exact: bool  # a data breakpoint: compare after every step (every step its writers run, if known)
+    writers: frozenset[Location] | None  # where the steps that may change the data probes run
 
 
 class Session:
@@ -180,9 +181,31 @@ class Session:
         plan = self._plan
         if plan is None or plan.version != self.breakpoints.version:
             probes = tuple(_Probe(bp, self._getter(bp.at)) for bp in self.breakpoints.watched())
-            plan = self._plan = _Plan(self.breakpoints.version, self.machine.compile_stops(self.breakpoints.enabled()),
-                                      probes, any(isinstance(p.breakpoint.at, DataRef) for p in probes))
+            writers = self._writers(probes)
+            plan = self._plan = _Plan(self.breakpoints.version, self._stops(writers=writers), probes,
+                                      any(isinstance(p.breakpoint.at, DataRef) for p in probes), writers)
         return plan
+
+    def _writers(self, probes: tuple[_Probe, ...]) -> frozenset[Location] | None:
+        """Where the steps that may change the watched data locations run, when the language
+        says so for every one of them and nothing else is watched (an event may happen at any
+        step): a data breakpoint then costs only those steps (:meth:`_run_writers`)."""
+        found: set[Location] = set()
+        for probe in probes:
+            at = probe.breakpoint.at
+            writers = self.language.writers(self.machine, at.name) if isinstance(at, DataRef) else None
+            if writers is None:
+                return None
+            found |= writers
+        return frozenset(found) if probes else None
+
+    def _stops(self, target: tuple[Location, frozenset[str]] | None = None,
+               writers: frozenset[Location] | None = None) -> Any:
+        """The machine's stops: the enabled breakpoints, ``target`` (run to cursor) and
+        ``writers`` (where a step may change a watched data location)."""
+        extra = [target] if target is not None else []
+        extra += [(at, self.language.default_kinds) for at in writers or ()]
+        return self.machine.compile_stops(self.breakpoints.enabled() + extra)
 
     def _stopped(self, outcome: Outcome) -> Outcome:
         """The end of a move: watches are evaluated again."""
@@ -265,10 +288,10 @@ class Session:
                 return Stop.INTERRUPTED
             if plan is None or plan.version != self.breakpoints.version:
                 plan = self._compiled()
-                stops = plan.stops if target is None else \
-                    self.machine.compile_stops(self.breakpoints.enabled() + [target])
+                stops = plan.stops if target is None else self._stops(target, plan.writers)
                 probes = _armed(plan.probes)
-                chunk = self._step_through if plan.exact else self._run_chunk
+                chunk = self._run_chunk if not plan.exact else \
+                    self._step_through if plan.writers is None else partial(self._run_writers, plan.writers)
             start, began = self.steps, time.perf_counter()
             result = chunk(min(end, history.next_due(start), start + size) - start, stops, probes, on_arrival, target)
             if result is not Stop.LIMIT:
@@ -310,6 +333,43 @@ class Session:
                     return result
             if machine.steps >= stop_at:
                 return Stop.LIMIT
+
+    def _run_writers(self, writers: frozenset[Location], count: int, stops: Any, probes: tuple[_Probe, ...],
+                     on_arrival, target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
+        """:meth:`_advance` for ``count`` steps at most with data breakpoints whose locations
+        only the steps at ``writers`` may change: those steps one at a time, the values compared
+        after each (:meth:`_step_through`), the fast loop between them (its stops include the
+        writers).  A fast stretch that changed a value after all (a writer the language left
+        out) is run again one step at a time."""
+        machine, history, run = self.machine, self.history, self.machine.run
+        first, stop_at, stretches = machine.steps, machine.steps + count, 0
+        while machine.steps < stop_at:
+            if stretches == 64 and machine.steps - first < 64 * 8:
+                # Writers run every few steps: leaving the fast loop that often costs more than
+                # looking after every step, which the rest of the chunk does.
+                return self._step_through(stop_at - machine.steps, stops, probes, on_arrival, target)
+            stretches += 1
+            if machine.location() in writers:
+                result = self._step_through(1, stops, probes, on_arrival, target)
+                if result is not Stop.LIMIT:
+                    return result
+                continue
+            start = machine.steps
+            reason = run(stop_at - start, stops)
+            if history.due(machine.steps):
+                history.add(machine.steps, machine.snapshot())
+            if any(probe.get() != probe.last for probe in probes):
+                reached = machine.steps
+                self._reach(start)
+                return self._step_through(reached - start, stops, probes, on_arrival, target)
+            if reason is not Stop.BREAKPOINT:
+                return reason
+            arrivals, cursor = self._touched(target)
+            if arrivals or cursor:
+                result = self._arrive(arrivals, on_arrival, cursor)
+                if result is not Stop.LIMIT:
+                    return result
+        return Stop.LIMIT
 
     def _step_through(self, count: int, stops: Any, probes: tuple[_Probe, ...], on_arrival,
                       target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:

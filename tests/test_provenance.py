@@ -16,7 +16,7 @@ from esodbg.engines.debugger import Session
 from esodbg.engines.iobuf import InputLog, OutputLog
 from esodbg.engines.names import freeze
 from esodbg.engines.provenance import canonical, chain, source_text, writer
-from provenance_check import check_chains, check_writers, run
+from provenance_check import check_chains, check_writers, run, values
 
 # (language, example, input, locations asked about): each kind of location of 15 and MessiScript.
 CASES = [
@@ -54,6 +54,36 @@ def test_every_step_that_changes_a_location_runs_where_the_language_says_its_wri
         for location, get in getters.items():
             if freeze(get()) != before[location] and allowed[location] is not None:
                 assert at in allowed[location], (location, machine.steps, at)
+
+
+@pytest.mark.parametrize("language_name, example, input_text, locations", CASES, ids=[case[1] for case in CASES])
+def test_a_data_breakpoint_that_runs_only_the_writers_steps_one_at_a_time_stops_at_every_change(
+        language_name, example, input_text, locations):
+    """With ``writers`` a continue runs the fast loop between them: it stops at the very steps a
+    look after every step finds (the brute force), and a hit condition counts the same hits."""
+    from esodbg.engines.base import Stop as Stopped
+    from esodbg.engines.breakpoints import DataRef
+
+    end = run(language_name, example, input_text).steps
+    for location in locations:
+        session = run(language_name, example, input_text)
+        seen = values(session, location, end)
+        changes = [step for step in range(1, end + 1) if seen[step] != seen[step - 1]]
+
+        def stops(hit_condition: str | None) -> list[int]:
+            """Where continues stop, up to step ``end`` (a run may go on for ever)."""
+            fresh = Session(session.language, session.program, input_text, True)
+            fresh.breakpoints.set(DataRef(location), hit_condition=hit_condition)
+            found = []
+            while fresh.steps < end:
+                fresh.budget = end - fresh.steps
+                if (outcome := fresh.continue_()).reason is not Stopped.BREAKPOINT:
+                    break
+                found.append(outcome.step)
+            return found
+
+        assert stops(None) == changes, location
+        assert stops("% 3") == changes[2::3], location
 
 
 def test_a_link_says_where_its_step_ran_and_the_source_it_ran_from():
