@@ -100,7 +100,8 @@ async def test_y_refuses_a_location_the_language_lacks_and_keeps_the_prompt():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen)
-        assert "not a data location here" in str(app.screen.query_one("#prompt-error").render())
+        error = str(app.screen.query_one("#prompt-error").render())
+        assert "not a data location here" in error and "mem[N], pos, puzzle(ROW,COL)" in error  # not markup
         await pilot.press("escape")
         assert app.session.steps == 0 and not app.why_links
 

@@ -30,9 +30,10 @@ class PromptScreen(ModalScreen[bool]):
         with Vertical(id="prompt-box") as box:
             box.border_title = self.title_text
             box.border_subtitle = "enter applies · esc cancels"
-            yield Static(self.hint, id="prompt-hint")
+            # Plain text: a hint or an error names forms like mem[N] and [BOARD:], not markup.
+            yield Static(self.hint, id="prompt-hint", markup=False)
             yield Input(self.value, id="prompt-input", select_on_focus=False)
-            yield Static("", id="prompt-error")
+            yield Static("", id="prompt-error", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()  # the app focuses nothing by itself (arrow keys step)
