@@ -313,26 +313,37 @@ class Session:
         machine's fast loop, which stops at each location arrival.  Between two stops of it, the
         watched counters are compared; if one changed, that stretch is run again one step at a
         time to find where.  Returns ``LIMIT`` to go on."""
-        machine, history, run = self.machine, self.history, self.machine.run
-        stop_at = machine.steps + count
+        stop_at = self.machine.steps + count
         while True:
-            start = machine.steps
-            reason = run(stop_at - start, stops)
-            if history.due(machine.steps):
-                history.add(machine.steps, machine.snapshot())
-            if probes and any(probe.get() != probe.last for probe in probes):
-                reached = machine.steps
-                self._reach(start)
-                return self._step_through(reached - start, stops, probes, on_arrival, target)
-            if reason is not Stop.BREAKPOINT:
-                return reason
-            arrivals, cursor = self._touched(target)
-            if arrivals or cursor:
-                result = self._arrive(arrivals, on_arrival, cursor)
-                if result is not Stop.LIMIT:
-                    return result
-            if machine.steps >= stop_at:
+            result = self._stretch(stop_at, stops, probes, on_arrival, target)
+            if result is not None:
+                return result
+            if self.machine.steps >= stop_at:
                 return Stop.LIMIT
+
+    def _stretch(self, stop_at: int, stops: Any, probes: tuple[_Probe, ...], on_arrival,
+                 target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop | None:
+        """One stretch of the machine's fast loop, to its next stop or step ``stop_at``, then
+        the watched values compared (a stretch in which one changed is run again one step at a
+        time) and the arrival decided on.  ``None``: go on (a stop passed); else what
+        :meth:`_advance`'s chunk returns."""
+        machine, history = self.machine, self.history
+        start = machine.steps
+        reason = machine.run(stop_at - start, stops)
+        if history.due(machine.steps):
+            history.add(machine.steps, machine.snapshot())
+        if probes and any(probe.get() != probe.last for probe in probes):
+            reached = machine.steps
+            self._reach(start)
+            return self._step_through(reached - start, stops, probes, on_arrival, target)
+        if reason is not Stop.BREAKPOINT:
+            return reason
+        arrivals, cursor = self._touched(target)
+        if arrivals or cursor:
+            result = self._arrive(arrivals, on_arrival, cursor)
+            if result is not Stop.LIMIT:
+                return result
+        return None
 
     def _run_writers(self, writers: frozenset[Location], count: int, stops: Any, probes: tuple[_Probe, ...],
                      on_arrival, target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
@@ -341,7 +352,7 @@ class Session:
         after each (:meth:`_step_through`), the fast loop between them (its stops include the
         writers).  A fast stretch that changed a value after all (a writer the language left
         out) is run again one step at a time."""
-        machine, history, run = self.machine, self.history, self.machine.run
+        machine = self.machine
         first, stop_at, stretches = machine.steps, machine.steps + count, 0
         while machine.steps < stop_at:
             if stretches == 64 and machine.steps - first < 64 * 8:
@@ -354,21 +365,9 @@ class Session:
                 if result is not Stop.LIMIT:
                     return result
                 continue
-            start = machine.steps
-            reason = run(stop_at - start, stops)
-            if history.due(machine.steps):
-                history.add(machine.steps, machine.snapshot())
-            if any(probe.get() != probe.last for probe in probes):
-                reached = machine.steps
-                self._reach(start)
-                return self._step_through(reached - start, stops, probes, on_arrival, target)
-            if reason is not Stop.BREAKPOINT:
-                return reason
-            arrivals, cursor = self._touched(target)
-            if arrivals or cursor:
-                result = self._arrive(arrivals, on_arrival, cursor)
-                if result is not Stop.LIMIT:
-                    return result
+            result = self._stretch(stop_at, stops, probes, on_arrival, target)  # to the next writer
+            if result is not None:
+                return result
         return Stop.LIMIT
 
     def _step_through(self, count: int, stops: Any, probes: tuple[_Probe, ...], on_arrival,
