@@ -75,7 +75,8 @@ def profile_text(steps: int, places: list[Place], shown: int = 20) -> str:
     for place in places[:shown]:
         where = f"{place.span.line}:{place.span.col}" if place.span else "-"
         share = place.count / steps if steps else 0.0
-        lines.append(f"{place.count:>12,} {share:>7.1%}  {where:<9} {place.text}")
+        text = " ".join(place.text.split())  # a row a place: a sentence over two lines on one
+        lines.append(f"{place.count:>12,} {share:>7.1%}  {where:<9} {text}")
     if len(places) > shown:
         rest = sum(place.count for place in places[shown:])
         lines.append(f"{rest:>12,} {rest / steps:>7.1%}  ({len(places) - shown:,} more places)")

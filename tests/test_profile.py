@@ -101,6 +101,17 @@ def test_exec_profile_as_text_lists_the_most_run_places_with_shares():
     assert report[2].split()[:4] == ["8", "5.0%", "62:14", "Sigue"]
 
 
+def test_exec_profile_as_text_puts_a_command_written_over_two_lines_on_one_row(tmp_path):
+    program = tmp_path / "two_lines.messi"
+    program.write_text("La agarra Messi. Va Messi,\npelota. ¡Gol!\n", "utf-8")
+    result = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", str(program), "--profile"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("\n3 steps, 3 places\n")  # no output, then the report
+    rows = result.stdout.splitlines()[3:]
+    assert [row.split(None, 3)[2:] for row in rows] == [["1:1", "La agarra Messi."], ["1:18", "Va Messi, pelota."],
+                                                         ["2:9", "¡Gol!"]]
+
+
 @pytest.mark.parametrize("other", [["--break", "cell:0,0"], ["--why", "acc"], ["--trace", "-"]])
 def test_exec_profile_refuses_to_be_combined_with_what_runs_differently(other):
     result = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", str(EXAMPLES / "fifteen/hello.15"),
