@@ -208,6 +208,24 @@ class StreamOutput:
             raise RuntimeError("a stream's output cannot be taken back")
 
 
+class NoOutput:
+    """An output that keeps only its length (a machine replaying a run writes nowhere)."""
+
+    __slots__ = ("length",)
+
+    def __init__(self) -> None:
+        self.length = 0
+
+    def write(self, text: str) -> None:
+        self.length += len(text)
+
+    def set_length(self, length: int) -> None:
+        self.length = length
+
+    def text(self, start: int = 0) -> str:
+        return ""
+
+
 class RecordingOutput(OutputLog):
     """Program output written straight to a stream and kept too (``esodbg exec --final-state``,
     whose final state includes the output)."""

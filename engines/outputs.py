@@ -12,7 +12,7 @@ so that as the run grows the grid points it asked for before stay grid points.
 from __future__ import annotations
 
 from .debugger import Session
-from .profile import NoOutput
+from .iobuf import NoOutput
 
 
 class OutputLengths:

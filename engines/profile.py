@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from .base import Location, Machine, Span, Status, Stop
 from .debugger import Session
+from .iobuf import NoOutput
 from .language import Language
 from .provenance import source_text
 
@@ -79,22 +80,6 @@ class Tally:
         found = [Place(key, source_text(source, key), count) if isinstance(key, Span) else
                  Place(None, str(key), count) for key, count in self.spans.items()]
         return sorted(found, key=lambda p: (-p.count, p.span is None, p.span or (0, 0, 0, 0), p.text))
-
-
-class NoOutput:
-    """An output that keeps only its length (a machine replaying a run writes nowhere)."""
-
-    def __init__(self) -> None:
-        self.length = 0
-
-    def write(self, text: str) -> None:
-        self.length += len(text)
-
-    def set_length(self, length: int) -> None:
-        self.length = length
-
-    def text(self, start: int = 0) -> str:
-        return ""
 
 
 class HeatMap:
