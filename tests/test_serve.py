@@ -8,6 +8,7 @@ websocket and a terminal emulator (pyte): what the page's script does, without a
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import os
 import re
 import shutil
@@ -16,6 +17,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import aiohttp
@@ -23,6 +26,7 @@ import pyte
 import pytest
 
 from conftest import EXAMPLES
+from esodbg.app.serve import page_addresses
 from external import need
 
 ESODBG = Path(sys.executable).parent / "esodbg"
@@ -32,6 +36,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-3d-apis", "--disabl
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+def default_sigint() -> None:
+    """In a child before it runs: SIGINT as a shell gives it, even when pytest was started in the
+    background (``cmd &``), which starts it, and so its children, with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Server:
     """``esodbg serve`` as a child process, on a free port, in a session of its own (signals are
     sent to it, never to pytest)."""
@@ -39,7 +49,7 @@ class Server:
     def __init__(self, *args: str, stdin: str = "") -> None:
         self.process = subprocess.Popen([str(ESODBG), "serve", *args, "--port", "0", "--no-restore"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, start_new_session=True)
+                                        text=True, start_new_session=True, preexec_fn=default_sigint)
         self.process.stdin.write(stdin)  # the server's stdin is never a program's input
         self.process.stdin.flush()
         self.line = self.process.stdout.readline()
@@ -156,11 +166,96 @@ def test_it_prints_the_pages_address_and_listens_on_loopback_only(serve):
     assert server.stop(signal.SIGTERM) < 1
 
 
-def test_another_host_gets_a_warning(serve):
+def test_the_address_answers_the_instant_it_is_printed(tmp_path):
+    """The announcement comes once the socket listens: connecting from inside it, before the
+    server could go on, finds the server there (it used to come before the socket was bound)."""
+    script = tmp_path / "announce.py"
+    script.write_text(
+        "import os, signal, socket\n"
+        "from esodbg.app.serve import Served, free_port\n"
+        "port = free_port('127.0.0.1')\n"
+        "def announce(urls):\n"
+        "    socket.create_connection(('127.0.0.1', port), timeout=5).close()\n"
+        "    print('answered at', *urls, flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "Served('true', '127.0.0.1', port, 'a title', announce).serve()\n")
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0 and result.stdout.startswith("answered at http://127.0.0.1:"), result.stderr
+
+
+def test_the_printed_address_answers_at_once_every_time(serve):
+    for _ in range(5):
+        server = serve(str(EXAMPLES / "fifteen" / "hello.15"))
+        with urllib.request.urlopen(server.url, timeout=10) as page:  # at once: no retry
+            assert "<title>hello.15 · esodbg</title>" in page.read().decode()
+        assert server.stop(signal.SIGTERM) < 1
+
+
+def test_another_host_gets_a_warning_and_the_addresses_to_open(serve):
     server = serve(str(EXAMPLES / "fifteen" / "hello.15"), "--host", "0.0.0.0")
-    assert server.url.startswith("http://0.0.0.0:")
+    assert server.url.startswith("http://127.0.0.1:")  # 0.0.0.0 is where it listens; no browser opens it
+    assert "0.0.0.0" not in server.line
+    assert listening(server.port) == {"00000000"}
     server.stop()
     assert "anyone who can reach it runs the debugger" in server.process.stderr.read()
+
+
+@pytest.mark.parametrize("host, wanted", [
+    ("127.0.0.1", ["http://127.0.0.1:8000"]),
+    ("localhost", ["http://localhost:8000"]),
+    ("::1", ["http://[::1]:8000"]),
+    ("192.0.2.7", ["http://192.0.2.7:8000"]),
+])
+def test_the_addresses_printed_for_one_address(host, wanted):
+    assert page_addresses(host, 8000) == wanted
+
+
+@pytest.mark.parametrize("host, loopback", [("0.0.0.0", "http://127.0.0.1:8000"), ("", "http://127.0.0.1:8000"),
+                                            ("::", "http://[::1]:8000")])
+def test_the_addresses_printed_for_every_address_are_ones_a_browser_opens(host, loopback):
+    """This machine's loopback first, then (if it has a route out) its address on the network."""
+    addresses = page_addresses(host, 8000)
+    assert addresses[0] == loopback and len(addresses) <= 2
+    for address in addresses:
+        assert not ipaddress.ip_address(urllib.parse.urlsplit(address).hostname).is_unspecified
+
+
+def page_of(port: int, host: str | None = None) -> str:
+    """The page at 127.0.0.1:``port``, asked for as ``host`` (its Host header) if given."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": host} if host else {})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
+
+
+def test_the_page_points_where_the_browser_asked_not_where_the_server_listens(serve):
+    server = serve(str(EXAMPLES / "fifteen" / "hello.15"), "--host", "0.0.0.0")
+    for asked, page in [(f"127.0.0.1:{server.port}", page_of(server.port)),
+                        (f"debugger.example:{server.port}", page_of(server.port, f"debugger.example:{server.port}"))]:
+        assert f'data-session-websocket-url="ws://{asked}/ws"' in page
+        assert f'src="http://{asked}/static/js/textual.js"' in page
+        assert "0.0.0.0" not in page
+
+
+def test_the_page_has_a_title_and_needs_no_other_host(serve):
+    server = serve(str(EXAMPLES / "fifteen" / "hello.15"))
+    page = page_of(server.port)
+    assert "<title>hello.15 · esodbg</title>" in page
+    loads = re.findall(r'(?:href|src)="([^"]*)"|url\("([^"]*)"\)', page)
+    assert loads and all((a or b).startswith((f"{server.url}/static/", "data:")) for a, b in loads)
+    assert "googleapis" not in page
+
+
+async def test_a_page_from_another_site_cannot_open_a_tab(serve):
+    """Any site the user has open could otherwise type into the debugger through 127.0.0.1."""
+    server = serve(EXAMPLES / "fifteen" / "hello.15")
+    url = f"ws://127.0.0.1:{server.port}/ws?width=100&height=30"
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await session.ws_connect(url, origin="https://example.com")
+        assert refused.value.status == 403
+        tab = Tab(await session.ws_connect(url, origin=f"http://127.0.0.1:{server.port}"), (100, 30))
+        await tab.shows("step 0")  # the page's own origin is let in
+        await tab.websocket.close()
 
 
 def test_a_port_in_use_is_a_clear_error_exit_2():
@@ -255,12 +350,33 @@ def shows(page, wanted: str, seconds: float = 20) -> list[str]:
 
 
 def open_page(chromium, server: Server):
+    """A tab on the server's page, showing the debugger (the page gives it the keyboard)."""
     page = chromium.new_page(viewport={"width": 1400, "height": 900})
     page.goto(server.url)
     page.wait_for_selector(".xterm-rows", timeout=30_000)
     shows(page, "step 0 ·", 30)
-    page.focus(".xterm-helper-textarea")
     return page
+
+
+def test_the_page_takes_keys_at_once_in_the_systems_font_and_asks_no_other_host(serve, chromium):
+    server = serve(str(EXAMPLES / "fifteen" / "99.15"))
+    page = chromium.new_page(viewport={"width": 1400, "height": 900})
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("websocket", lambda websocket: asked.append(websocket.url))
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(server.url)
+    shows(page, "step 0 ·", 30)
+    assert page.title() == "99.15 · esodbg"
+    assert page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
+    page.keyboard.press("n")  # no click first: a click on the board would set a breakpoint
+    shows(page, "step 1 ·")
+    assert page.evaluate("document.fonts.size") == 0  # no web font: the system's monospace
+    assert f"ws://127.0.0.1:{server.port}/ws?width=" in " ".join(asked)
+    assert all(url.startswith((server.url + "/", f"ws://127.0.0.1:{server.port}/")) for url in asked), asked
+    assert errors == []  # (a 404 for /favicon.ico; a focus message sent before the socket opened)
+    page.close()
 
 
 def test_the_debugger_in_chromium_steps_breaks_on_a_clicked_cell_continues_and_quits(serve, chromium):
