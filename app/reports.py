@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from esodbg.engines.base import plural
 from esodbg.engines.expressions import show
 from esodbg.engines.profile import Place
 from esodbg.engines.provenance import CUT, INITIAL, INTERRUPTED, NO_READS, End, Link
@@ -32,7 +33,7 @@ def why_json(location: str, value: Any, step: int, links: list[Link], end: End) 
     ``interrupted``; for ``initial`` the ``location`` nothing wrote and its ``value``)."""
     chain = [{"step": link.step, "location": link.location, "value": json_value(link.value),
               "by": {"line": link.span.line if link.span else None, "column": link.span.col if link.span else None,
-                     "text": link.text, "at": str(link.at)},
+                     "text": link.text, "at": link.where},
               "reads": list(link.reads)} for link in links]
     finish: dict[str, Any] = {"reason": end.reason}
     if end.reason == INITIAL:
@@ -48,13 +49,13 @@ def why_text(location: str, value: Any, step: int, links: list[Link], end: End) 
         what = f" {link.text!r}" if link.text else ""
         read = f"; read {', '.join(link.reads)}" if link.reads else ""
         lines.append(f"  step {link.step:,}: {link.location} = {show(link.value)}, written by{what}{where} "
-                     f"({link.at}){read}")
+                     f"({link.where}){read}")
     if end.reason == INITIAL:
         lines.append(f"  {end.location} = {show(end.value)}: the initial value (no step wrote it)")
     elif end.reason == NO_READS:
         lines.append("  (that step read no location: its value came from the code, from input or from the rules alone)")
     elif end.reason == CUT:
-        lines.append(f"  … ({len(links)} steps back: --why-depth N follows more)")
+        lines.append(f"  … ({plural(len(links), 'step')} back: --why-depth N follows more)")
     elif end.reason == INTERRUPTED:
         lines.append("  … (interrupted)")
     return "\n".join(lines)
@@ -71,7 +72,7 @@ def profile_json(steps: int, places: list[Place]) -> dict:
 
 def profile_text(steps: int, places: list[Place], shown: int = 20) -> str:
     """The answer to ``--profile`` as a table of the ``shown`` most-run places, with shares."""
-    lines = [f"{steps:,} steps, {len(places):,} places", f"{'count':>12} {'share':>7}  place"]
+    lines = [f"{plural(steps, 'step', ',')}, {plural(len(places), 'place', ',')}", f"{'count':>12} {'share':>7}  place"]
     for place in places[:shown]:
         where = f"{place.span.line}:{place.span.col}" if place.span else "-"
         share = place.count / steps if steps else 0.0

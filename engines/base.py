@@ -26,6 +26,7 @@ it returns to the state just before.
 from __future__ import annotations
 
 import enum
+import re
 from abc import ABC, abstractmethod
 from typing import Any, Iterable, NamedTuple
 
@@ -48,8 +49,36 @@ class CellRef(NamedTuple):
     row: int
     col: int
 
-    def __str__(self) -> str:
-        return f"{self.board} ({self.row}, {self.col})"
+    def __str__(self) -> str:  # a language names its cells its own way: Language.where
+        return f"{self.board} {cell_name(self)}"
+
+
+_PAIR = re.compile(r"\s*(\()?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?(1)\))\s*\Z")
+
+
+def read_pair(text: str) -> tuple[int, int] | None:
+    """Two integers written ``a,b`` or ``(a, b)`` (any spaces), or ``None`` if ``text`` is not that."""
+    match = _PAIR.match(text)
+    return (int(match.group(2)), int(match.group(3))) if match else None
+
+
+def cell_name(cell: CellRef) -> str:
+    """A cell's name by default: ``(row, col)``, 0-based (15 and Tic Tac Toe Grow write it so)."""
+    return f"({cell.row}, {cell.col})"
+
+
+def read_cell(text: str, board: str) -> CellRef:
+    """The cell ``ROW,COL`` (or ``(ROW, COL)``) of ``board``, 0-based; ``ValueError`` otherwise."""
+    pair = read_pair(text)
+    if pair is None:
+        raise ValueError(f"{text.strip()!r} is not a cell: write ROW,COL (0-based), e.g. 2,3")
+    return CellRef(board, *pair)
+
+
+def plural(n: int, noun: str, spec: str = "") -> str:
+    """``n`` and ``noun``, the noun in the plural unless ``n`` is 1: ``1 new cell``, ``3 new
+    cells``; ``spec`` formats the number (``","``: ``1,000 steps``)."""
+    return f"{n:{spec}} {noun}{'' if n == 1 else 's'}"
 
 
 class CodeRef(NamedTuple):

@@ -16,7 +16,9 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     The presentation model (:mod:`.view`) of a state; ``last`` is the step that led to it.
 ``final_state(machine, max_steps) -> dict``
     The state as one JSON document (``esodbg exec --final-state``); ``max_steps`` is the run's
-    ``--max-steps`` budget, or ``None``.
+    ``--max-steps`` budget, or ``None``.  A language whose state says how the run ended
+    (:attr:`Language.says_interrupted`) takes a third argument, ``interrupted``: the run was cut
+    short by Ctrl+C or SIGTERM.
 ``trace(machine, record) -> dict``
     One JSON object for the step ``record`` just ran (``esodbg exec --trace``).
 ``parse_error_state(error, filename, options, max_steps) -> dict`` (optional)
@@ -24,7 +26,8 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     :class:`~esodbg.engines.base.ParseError` ``parse`` raised with ``options``); by default
     :func:`parse_error_state`'s shape.
 ``summary(machine) -> str`` (optional)
-    What ``esodbg exec`` prints for a language whose programs write no output.
+    What ``esodbg exec`` prints for a language whose programs write no output (with
+    :attr:`Language.says_interrupted`, ``summary(machine, interrupted)``).
 ``counted(machine) -> int`` (optional)
     What ``--max-steps`` counts, if not every machine step (Scrabble counts executed words,
     not the placing of a play); it must never grow faster than ``machine.steps``.
@@ -76,10 +79,20 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``symbols(program) -> tuple[Symbol, ...]`` (optional)
     The named parts of a program an editor lists (Stoned-Go's macros, MessiScript's loops, a
     GCG record's moves); none by default.
+``cell_name(cell) -> str`` (optional)
+    The name of the board cell ``cell`` (a :class:`~esodbg.engines.base.CellRef`), without its
+    board, as the language's spec and its players write it: Stoned-Go's point ``(4, 0)`` is
+    ``(x, y)``, a Scrabble square is ``H8``.  By default :func:`cell_name`'s ``(row, col)``.
+    Every front end names a cell with it (:meth:`Language.cell_name`): status line, panels,
+    breakpoint lists and specs, data locations, reports, editors.
+``read_cell(text, board) -> CellRef`` (optional)
+    The cell of the board ``board`` that ``text`` names, in the forms ``cell_name`` writes (with
+    or without its parentheses and spaces) and any the language also accepts; raises
+    ``ValueError`` saying the forms it reads.  By default :func:`read_cell`'s ``ROW,COL``.
 ``bounds(machine, board) -> tuple[int, int, int, int] | None`` (optional)
     ``(first row, first col, rows, cols)`` of the cells of the data board ``board`` (one a
-    ``NAME(ROW,COL)`` or ``NAME(X,Y)`` data form names), in its cells' coordinates, cheaply;
-    by default the bounding box of the view's grid of that name.
+    ``NAME(CELL)`` data form names, such as ``puzzle(ROW,COL)``), in its cells' coordinates,
+    cheaply; by default the bounding box of the view's grid of that name.
 
 The docs page ``docs/plugins.md`` walks through a whole language built this way.
 """
@@ -88,14 +101,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from .base import CellRef, CodeRef, Location, Machine, ParseError, Span, Status
+from .base import CellRef, CodeRef, Location, Machine, ParseError, Span, Status, cell_name, read_cell
 from .iobuf import InputLog, Output
-from .names import Names, unknown_data
+from .names import Names, board_location, data_name, unknown_data
 
 
 class Option(NamedTuple):
@@ -224,6 +237,8 @@ class Language:
     exports: tuple[Export, ...] = ()
     recent_steps: int = 1  # step records a view is shown: above 1, its view takes the latest as `recent`
     code_breakpoints: bool = False  # its machine stops at commands (CodeRef) of its text, not only at cells
+    says_interrupted: bool = False  # its final_state and summary say how the run ended: told when Ctrl+C ended it
+    cell_form: str = "ROW,COL"  # how a cell is written (the implementation's read_cell), for hints: X,Y, SQUARE
 
     @cached_property
     def impl(self):
@@ -240,11 +255,16 @@ class Language:
     def view(self, machine: Machine, last, recent: tuple = ()):
         """The :class:`~esodbg.engines.view.View` of ``machine``; ``last`` is the step that led
         here, ``recent`` up to :attr:`recent_steps` records of the latest steps (oldest first)."""
-        if self.recent_steps > 1:
-            return self.impl.view(machine, last, recent)
-        return self.impl.view(machine, last)
+        view = self.impl.view(machine, last, recent) if self.recent_steps > 1 else self.impl.view(machine, last)
+        if getattr(self.impl, "cell_name", None) is not None:  # its cells are named its own way
+            view = replace(view, name_cell=self.impl.cell_name)
+        return view
 
-    def final_state(self, machine: Machine, max_steps: int | None = None) -> dict:
+    def final_state(self, machine: Machine, max_steps: int | None = None, interrupted: bool = False) -> dict:
+        """``exec --final-state``; ``interrupted``: Ctrl+C or SIGTERM ended the run (told to a
+        language that :attr:`says_interrupted`)."""
+        if self.says_interrupted:
+            return self.impl.final_state(machine, max_steps, interrupted)
         return self.impl.final_state(machine, max_steps)
 
     def trace(self, machine: Machine, record) -> dict:
@@ -259,10 +279,13 @@ class Language:
             return parse_error_state(error)
         return own(error, filename, {option.dest: None for option in self.options} | (options or {}), max_steps)
 
-    def summary(self, machine: Machine) -> str | None:
-        """What ``exec`` prints for a run whose programs write no output, or ``None``."""
+    def summary(self, machine: Machine, interrupted: bool = False) -> str | None:
+        """What ``exec`` prints for a run whose programs write no output, or ``None``;
+        ``interrupted`` as for :meth:`final_state`."""
         summary = getattr(self.impl, "summary", None)
-        return summary(machine) if summary is not None else None
+        if summary is None:
+            return None
+        return summary(machine, interrupted) if self.says_interrupted else summary(machine)
 
     def counted(self, machine: Machine) -> int:
         """What ``--max-steps`` counts: by default every step."""
@@ -319,9 +342,53 @@ class Language:
         return None
 
     def data_boards(self) -> tuple[str, ...]:
-        """The boards the language's data locations name (``puzzle`` for ``puzzle(ROW,COL)``)."""
+        """The boards the language's data locations name (``puzzle`` for ``puzzle(ROW,COL)``):
+        the forms ``NAME(CELL)`` with :attr:`cell_form` in the parentheses."""
         return tuple(form.name.partition("(")[0] for form in self.data_locations
-                     if form.name.endswith(("(ROW,COL)", "(X,Y)")))
+                     if form.name.endswith(f"({self.cell_form})"))
+
+    # ----- naming cells -------------------------------------------------------------------------
+    def cell_name(self, cell: CellRef) -> str:
+        """The name of ``cell`` without its board, as the language writes it: ``(2, 4)`` (row,
+        col: 15, Tic Tac Toe Grow), ``(4, 0)`` (x, y: Stoned-Go), ``H8`` (a Scrabble square).
+        The implementation's ``cell_name``, else :func:`cell_name`."""
+        return getattr(self.impl, "cell_name", cell_name)(cell)
+
+    def cell_text(self, cell: CellRef) -> str:
+        """:meth:`cell_name` without spaces or outer parentheses, as specs and data locations
+        write it: ``2,4`` in ``cell:puzzle:2,4`` and ``puzzle(2,4)``, ``H8`` in ``board(H8)``."""
+        name = self.cell_name(cell).replace(" ", "")
+        return name[1:-1] if name.startswith("(") and name.endswith(")") else name
+
+    def read_cell(self, text: str, board: str) -> CellRef:
+        """The cell of ``board`` that ``text`` names (:meth:`cell_name`'s form, with or without
+        spaces and parentheses); ``ValueError`` saying the forms the language reads."""
+        return getattr(self.impl, "read_cell", read_cell)(text, board)
+
+    def where(self, location: Location) -> str:
+        """A location with its board, for messages: ``puzzle (1, 2)``, ``board H8``, ``command 3``."""
+        if isinstance(location, CellRef):
+            return f"{location.board} {self.cell_name(location)}"
+        return str(location)
+
+    def data_location(self, text: str) -> str:
+        """``text`` as a canonical data location (``mem[ 3 ]`` → ``mem[3]``, ``board( h8 )`` →
+        ``board(H8)``): a cell of a data board (:meth:`data_boards`) named as :meth:`cell_text`
+        names it.  ``ValueError`` if ``text`` is no data location's form (it may still be one the
+        program lacks: :meth:`data` says)."""
+        found = board_location(text)
+        if found is not None and found[0] in self.data_boards():
+            board, inside = found
+            return f"{board}({self.cell_text(self.read_cell(inside, board))})"
+        return data_name(text)[2]
+
+    def data_cell(self, name: str) -> CellRef | None:
+        """The board cell the data location ``name`` is (``puzzle(2,4)``), or ``None`` if it is not
+        one; ``ValueError`` for a cell the language cannot read."""
+        found = board_location(name)
+        if found is None or found[0] not in self.data_boards():
+            return None
+        return self.read_cell(found[1], found[0])
 
     def breakable(self, at: Location) -> str | None:
         """Why a breakpoint cannot go on ``at`` in this language, or ``None`` if it can: a
@@ -408,15 +475,11 @@ class Language:
         return frozenset(found) if found is not None else None
 
     def data_at(self, cell: CellRef) -> str | None:
-        """The data location of a board cell, for a data breakpoint set on the board: the
-        language's declared ``BOARD(ROW,COL)`` form for the cell's board (``BOARD(X,Y)``: x is the
-        column), else ``None`` (the board is not memory one can watch)."""
-        for form in self.data_locations:
-            if form.name == f"{cell.board}(ROW,COL)":
-                return f"{cell.board}({cell.row},{cell.col})"
-            if form.name == f"{cell.board}(X,Y)":
-                return f"{cell.board}({cell.col},{cell.row})"
-        return None
+        """The data location of a board cell, for a data breakpoint set on the board:
+        ``BOARD(CELL)`` with the cell as :meth:`cell_text` writes it, if the language declares
+        the board as data (:meth:`data_boards`), else ``None`` (the board is not memory one can
+        watch)."""
+        return f"{cell.board}({self.cell_text(cell)})" if cell.board in self.data_boards() else None
 
     def event(self, machine: Machine, name: str) -> Callable[[], Any]:
         """A getter whose value changes exactly at the steps the event ``name`` happens

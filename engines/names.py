@@ -9,7 +9,7 @@ asked for (a long tape is never copied to read one cell):
   store, indexed by position) and :class:`Points` (a board, indexed by a ``(a, b)`` pair).
 * ``data(machine, name)`` — a getter for one *data location* (DAP's data breakpoint target):
   ``acc``, ``mem[3]``, ``memory1(0,1)``… written in one of the three forms :func:`data_name`
-  reads.
+  reads, or a board cell named as its language names cells (``board(H8)``, :func:`board_location`).
 
 Values an expression sees must compare equal exactly when the states do, so that a watch knows
 whether it changed: :func:`freeze` turns a view into an immutable copy (a tuple, a board value).
@@ -153,6 +153,17 @@ def data_name(text: str) -> tuple[str, tuple[int, ...], str]:
     if a is not None:
         return name, (int(a), int(b)), f"{name}({int(a)},{int(b)})"
     return name, (), name
+
+
+_BOARD = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*\(([^()]*)\)\s*\Z")
+
+
+def board_location(text: str) -> tuple[str, str] | None:
+    """``NAME(CELL)`` split into ``(NAME, CELL)`` (``board(H8)`` → ``("board", "H8")``), or
+    ``None`` if ``text`` is not of that form.  What names the cell is the language's
+    (:meth:`~esodbg.engines.language.Language.read_cell`)."""
+    match = _BOARD.match(text)
+    return (match.group(1), match.group(2)) if match else None
 
 
 def unknown_data(text: str, forms: Sequence[str]) -> ValueError:

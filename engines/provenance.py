@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from .base import Location, Span
 from .debugger import Session
-from .names import data_name, freeze
+from .names import freeze
 
 DEPTH = 16  # links a chain follows at most, unless asked for more
 
@@ -31,8 +31,9 @@ INITIAL, NO_READS, CUT, INTERRUPTED = "initial", "no reads", "depth", "interrupt
 
 class Link(NamedTuple):
     """One step of a chain: ``step`` wrote ``value`` to ``location`` (canonical, e.g.
-    ``mem[3]``), running at ``at`` from the source ``span`` (its ``text``; ``""`` if none), and
-    read ``reads`` (canonical data locations, most direct first) to make it."""
+    ``mem[3]``), running at ``at`` (``where``: its name with its board, as the language names
+    cells: ``board (4, 0)``) from the source ``span`` (its ``text``; ``""`` if none), and read
+    ``reads`` (canonical data locations, most direct first) to make it."""
 
     location: str
     value: Any
@@ -41,6 +42,7 @@ class Link(NamedTuple):
     span: Span | None
     text: str
     reads: tuple[str, ...]
+    where: str
 
 
 class End(NamedTuple):
@@ -56,7 +58,7 @@ class End(NamedTuple):
 def canonical(session: Session, text: str) -> str:
     """``text`` as a canonical data location of the session's program (``mem[ 3 ]`` →
     ``mem[3]``); ``ValueError`` (listing the forms the language has) if there is none such."""
-    name = data_name(text)[2] if text.strip() else text
+    name = session.language.data_location(text) if text.strip() else text
     session.language.data(session.machine, name)  # raises ValueError for a location it lacks
     return name
 
@@ -75,7 +77,8 @@ def writer(session: Session, location: str, step: int, cancel: threading.Event |
     at, span = machine.location(), language.span(machine)
     reads = tuple(language.reads(machine, location))
     session.visit(found)
-    return Link(location, freeze(get()), found, at, span, source_text(machine.program.source, span), reads)
+    return Link(location, freeze(get()), found, at, span, source_text(machine.program.source, span), reads,
+                language.where(at))
 
 
 def chain(session: Session, location: str, step: int | None = None, depth: int = DEPTH,

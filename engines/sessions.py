@@ -5,15 +5,16 @@ is opened again.
 One file per program (by its absolute path) under ``<state dir>/sessions/``; the state dir is
 :func:`platformdirs.user_state_dir` for ``esodbg``, or ``$ESODBG_STATE_DIR`` when set (tests set
 it, so they never touch the user's own).  A breakpoint is stored as the spec of its target
-(:mod:`esodbg.engines.spec`: ``cell:puzzle:1,2/exec``, ``code:4``, ``data:acc``, ``event:output``)
-with its filters as separate fields, so any condition and log message comes back exactly as it
-was (a whole spec cannot always hold them: a condition ``a if c else b`` would be cut at its
-``if``, a log message's outer spaces would be lost).  When the program has changed since,
-:func:`load` keeps what still makes sense in it — a command number in range, a cell on a board the
-program has (and, for a cell that was on the board when saved, still on it: a 15 puzzle that
+(:mod:`esodbg.engines.spec`: ``cell:puzzle:1,2/exec``, ``code:4``, ``data:acc``, ``event:output``;
+a cell named as its language names it) with its filters as separate fields, so any condition and
+log message comes back exactly as it was (a whole spec cannot always hold them: a condition ``a if
+c else b`` would be cut at its ``if``, a log message's outer spaces would be lost).  When the
+program has changed since, :func:`load` keeps what still makes sense in it — a command number in
+range, a cell a breakpoint can still reach (not off a board that never grows: a 15 puzzle that
 shrank), a data location it has, an event its language declares, expressions over names it has —
-and says why it dropped the rest.  Nothing here imports Textual: the app calls :func:`load` and
-:func:`save`.
+and says why it dropped the rest.  A file of format 1 (before each language named its cells its
+own way) wrote cells as ``ROW,COL``: :func:`restore` reads its targets so.  Nothing here imports
+Textual: the app calls :func:`load` and :func:`save`.
 """
 
 from __future__ import annotations
@@ -21,17 +22,23 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
-from .base import CellRef
+from .base import CellRef, read_pair
 from .breakpoints import Breakpoint
 from .debugger import Session
 from .expressions import ExpressionError
+from .language import Language
+from .names import board_location
 from .spec import format_spec, parse_spec
+from .view import View
 
 STATE_DIR_ENV = "ESODBG_STATE_DIR"
-FORMAT = 1  # the version of the file's shape
+FORMAT = 2  # the version of the file's shape: 2 names cells as each language does, 1 as ROW,COL
+FORMATS = (1, 2)  # the versions this esodbg reads
+_FORMAT1_CELL = re.compile(r"cell:(?:([^:/,\s]+):)?\s*(-?\d+)\s*,\s*(-?\d+)\s*(/[\w+-]+)?\Z")
 NAME_CHARS = 100  # at most this much of the program's name goes into its file's name (file names have a limit)
 FILTERS = ("condition", "hit_condition", "log_message")  # a breakpoint's fields besides its target
 
@@ -92,14 +99,12 @@ def write(program: str | Path, data: dict | None) -> Path | None:
 
 
 def _entry(bp: Breakpoint, session: Session) -> dict:
-    """What the file keeps of ``bp``: its target's spec, its filters' texts (``None``: none),
-    whether it is enabled and, for a cell, whether the cell is on its board at step 0."""
-    at = format_spec(Breakpoint(bp.at, bp.kinds), session.language.default_kinds)
+    """What the file keeps of ``bp``: its target's spec, its filters' texts (``None``: none)
+    and whether it is enabled."""
+    at = format_spec(Breakpoint(bp.at, bp.kinds), session.language)
     entry = {"at": at, "condition": bp.condition and bp.condition.text,
              "hit_condition": bp.hit_condition and str(bp.hit_condition),
              "log_message": bp.log_message and bp.log_message.text, "enabled": bp.enabled}
-    if isinstance(bp.at, CellRef):
-        entry["on_board"] = session.first_view.cell(bp.at) is not None
     return entry
 
 
@@ -125,9 +130,9 @@ def restore(data: object, session: Session, origin: str = "the session") -> tupl
     raises for damaged data."""
     if not isinstance(data, dict):
         return [], [f"{origin} is damaged (not a JSON object): nothing restored"]
-    if data.get("format") != FORMAT or type(data.get("format")) is not int:
+    if data.get("format") not in FORMATS or type(data.get("format")) is not int:
         return [], [f"{origin} has format {data.get('format')!r}, and this esodbg reads "
-                    f"format {FORMAT}: nothing restored"]
+                    f"formats {' and '.join(map(str, FORMATS))}: nothing restored"]
     if data.get("language") != session.language.name:
         return [], [f"the remembered session is for {data.get('language')!r}, not {session.language.name}: "
                     "nothing restored"]
@@ -137,12 +142,14 @@ def restore(data: object, session: Session, origin: str = "the session") -> tupl
     restored, dropped = [], []
     for entry in breakpoints:
         shown = _shown(entry)
+        if data["format"] == 1 and isinstance(entry, dict) and isinstance(entry.get("at"), str):
+            entry = entry | {"at": _format1(entry["at"], session.language, session.first_view)}
         try:
             bp = _restore(entry, session)
         except ValueError as error:
             dropped.append(f"breakpoint {shown}: {error}")
             continue
-        restored.append(format_spec(bp, session.language.default_kinds))
+        restored.append(format_spec(bp, session.language))
     for text in watches:
         if not isinstance(text, str):
             dropped.append(f"watch {text!r}: not an expression")
@@ -154,6 +161,24 @@ def restore(data: object, session: Session, origin: str = "the session") -> tupl
             continue
         restored.append(f"watch {text}")
     return restored, dropped
+
+
+def _format1(at: str, language: Language, view: View) -> str:
+    """A target a format-1 file wrote, as format 2 writes it: its cells were ``ROW,COL`` in every
+    language, and so were a data board's (``board(ROW,COL)``) but where the board's form was
+    ``X,Y`` (Stoned-Go's ``board(X,Y)``).  Anything else is written the same in both."""
+    cell = _FORMAT1_CELL.match(at)
+    if cell is not None and view.boards:
+        board, row, col, kinds = cell.groups()
+        board = board or view.boards[0].name
+        return f"cell:{board}:{language.cell_text(CellRef(board, int(row), int(col)))}{kinds or ''}"
+    kind, _, rest = at.partition(":")
+    found = board_location(rest) if kind == "data" else None
+    pair = read_pair(found[1]) if found is not None and found[0] in language.data_boards() else None
+    if pair is not None:
+        a, b = pair
+        return f"data:{language.data_at(CellRef(found[0], *((b, a) if language.cell_form == 'X,Y' else (a, b))))}"
+    return at
 
 
 def _shown(entry: object) -> str:
@@ -176,10 +201,8 @@ def _restore(entry: object, session: Session) -> Breakpoint:
         raise ValueError("damaged: not a breakpoint this esodbg can read")
     language, view = session.language, session.first_view
     spec = parse_spec(entry["at"], language, view)
-    if any(value is not None for value in spec[2:]):
+    if any(value is not None for value in (spec.condition, spec.hit_condition, spec.log_message)):
         raise ValueError("damaged: its target has filters of its own")
-    if isinstance(spec.at, CellRef) and entry.get("on_board") and view.cell(spec.at) is None:
-        raise ValueError(f"the cell ({spec.at.row}, {spec.at.col}) is no longer on the board {spec.at.board}")
     bp = spec._replace(**{field: entry.get(field) for field in FILTERS}).set_in(session.breakpoints)
     if not entry.get("enabled", True):
         session.breakpoints.set_enabled(bp.at, False)

@@ -4,16 +4,22 @@ debugger's command palette reads and remembered sessions store.
 ::
 
     SPEC   = TARGET [" if " CONDITION] [" hit " HIT] [" log " MESSAGE]
-    TARGET = "cell:" [BOARD ":"] ROW "," COL ["/" KIND ["+" KIND]…]   a board cell (0-based; the
-                                                                     first board if BOARD is left out)
+    TARGET = "cell:" [BOARD ":"] CELL ["/" KIND ["+" KIND]…]           a board cell (the first board
+                                                                     if BOARD is left out)
            | "code:" N                                               the N-th command (1-based)
            | "data:" LOCATION                                        a data location: acc, mem[3], memory1(0,1)
            | "event:" NAME                                           output, input, error, or the language's
     HIT    = N | ">=" N | "%" N
 
 ``if`` and ``hit`` come in either order, before ``log`` (whose message is the rest of the line).
-For example ``cell:main:2,3 if acc > 5``, ``code:12 hit >= 3``, ``data:tape[5]``,
-``event:output log wrote {output_length} characters``.
+``CELL`` is a cell as its language names it (:meth:`~esodbg.engines.language.Language.read_cell`:
+``ROW,COL`` by default, ``X,Y`` in Stoned-Go, a square such as ``H8`` in Scrabble).  For example
+``cell:main:2,3 if acc > 5``, ``code:12 hit >= 3``, ``data:tape[5]``, ``event:output log wrote
+{output_length} characters``.
+
+A cell a breakpoint can never reach is refused with the board's extent: one off a board that
+never grows.  One off a board that grows (:attr:`~esodbg.engines.view.Grid.extent`) is taken,
+with a :attr:`Spec.note` saying it is outside the board now.
 """
 
 from __future__ import annotations
@@ -24,11 +30,10 @@ from typing import NamedTuple
 from .base import CellRef, CodeRef
 from .breakpoints import Breakpoint, Breakpoints, DataRef, EventRef, Target
 from .language import Language
-from .names import data_name
 from .view import View
 
 CLAUSES = ("if", "hit", "log")
-_CELL = re.compile(r"(?:([^:/,\s]+):)?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:/([\w+-]+))?\Z")
+_CELL = re.compile(r"(?:([^:/,()\s]+):)?([^:/]+?)\s*(?:/([\w+-]+))?\Z")
 
 
 class SpecError(ValueError):
@@ -37,14 +42,16 @@ class SpecError(ValueError):
 
 class Spec(NamedTuple):
     """A breakpoint spec read: its target, the location kinds it asks for (a cell's: the
-    language's defaults if the spec names none; ``None`` for other targets) and the filters'
-    texts (``None``: none)."""
+    language's defaults if the spec names none; ``None`` for other targets), the filters'
+    texts (``None``: none) and a ``note`` a front end shows the user when it sets it (a cell
+    outside its growing board now), or ``None``."""
 
     at: Target
     kinds: frozenset[str] | None = None
     condition: str | None = None
     hit_condition: str | None = None
     log_message: str | None = None
+    note: str | None = None
 
     def set_in(self, breakpoints: Breakpoints) -> Breakpoint:
         """Set this breakpoint (replacing one on the same target); raises ``ValueError`` (an
@@ -95,21 +102,49 @@ def parse_spec(text: str, language: Language, view: View) -> Spec:
             raise SpecError(f"{text!r}: '{keyword}' needs {'a message' if keyword == 'log' else 'an expression'}")
         filters[keyword] = rest.strip()
     at, kinds = _target(target.strip(), language, view)
-    return Spec(at, kinds, filters.get("if"), filters.get("hit"), filters.get("log"))
+    note = None
+    if isinstance(at, CellRef) and view.cell(at) is None:
+        note = _off_board(text, at, language, view)
+    return Spec(at, kinds, filters.get("if"), filters.get("hit"), filters.get("log"), note)
+
+
+def _off_board(text: str, at: CellRef, language: Language, view: View) -> str | None:
+    """The note for a breakpoint on a cell off its board in ``view`` (the program's first
+    state), or ``None`` (the board is larger than its grid shows); raises :class:`SpecError`
+    for a board that never grows, naming its extent."""
+    grid = view.grid(at.board)
+    if grid is None or grid.extent == "window":
+        return None
+    name = language.cell_name(at)
+    if grid.extent == "grows":
+        return f"{name} is outside the board {at.board} now: the breakpoint stops once the board grows to it"
+    cells = [grid.ref(grid.row0 + r, grid.col0 + c) for r, row in enumerate(grid.rows)
+             for c, cell in enumerate(row) if cell is not None]
+    if not cells:
+        raise SpecError(f"{text!r}: the board {at.board} has no cells")
+    first, last = min(cells, key=lambda ref: (ref.row, ref.col)), max(cells, key=lambda ref: (ref.row, ref.col))
+    rows, cols = len(grid.rows), max(len(row) for row in grid.rows)
+    raise SpecError(f"{text!r}: {name} is not on the board {at.board}, which is {rows}×{cols} cells from "
+                    f"{language.cell_name(first)} to {language.cell_name(last)}: the breakpoint could never stop")
 
 
 def _target(text: str, language: Language, view: View) -> tuple[Target, frozenset[str] | None]:
     kind, _, rest = text.partition(":")
     if kind == "cell":
-        match = _CELL.match(rest)
-        if match is None:
-            raise SpecError(f"{text!r}: write cell:[BOARD:]ROW,COL[/KIND+KIND], e.g. cell:2,3")
-        board, row, col, kinds = match.groups()
         boards = [grid.name for grid in view.boards]
         if not boards:
             raise SpecError(f"{text!r}: a {language.title} program has no board; use code:N")
+        match = _CELL.match(rest)
+        if match is None:
+            example = language.cell_text(CellRef(boards[0], 2, 3))
+            raise SpecError(f"{text!r}: write cell:[BOARD:]{language.cell_form}[/KIND+KIND], e.g. cell:{example}")
+        board, name, kinds = match.groups()
         if board is not None and board not in boards:
             raise SpecError(f"{text!r}: no board {board!r} (the boards are: {', '.join(boards)})")
+        try:
+            cell = language.read_cell(name, board or boards[0])
+        except ValueError as error:
+            raise SpecError(f"{text!r}: {error}") from None
         chosen = language.default_kinds
         if kinds is not None:
             chosen = frozenset(kinds.split("+"))
@@ -117,17 +152,18 @@ def _target(text: str, language: Language, view: View) -> tuple[Target, frozense
             if unknown:
                 raise SpecError(f"{text!r}: no kind {', '.join(sorted(unknown))} (a {language.title} breakpoint "
                                 f"stops at: {', '.join(language.breakpoint_kinds)})")
-        return CellRef(board or boards[0], int(row), int(col)), chosen
+        return cell, chosen
     if kind == "code":
         steps = len(view.code.steps) if view.code is not None and language.code_breakpoints else 0
         if not steps:
-            raise SpecError(f"{text!r}: a {language.title} program has no commands to break at; use cell:ROW,COL")
+            raise SpecError(f"{text!r}: a {language.title} program has no commands to break at; "
+                            f"use cell:{language.cell_form}")
         if not rest.strip().isdigit() or not 1 <= int(rest) <= steps:
             raise SpecError(f"{text!r}: write code:N with N from 1 to {steps} (the command's number)")
         return CodeRef(int(rest) - 1), None
     if kind == "data":
         try:
-            return DataRef(data_name(rest)[2]), None
+            return DataRef(language.data_location(rest)), None
         except ValueError as error:
             raise SpecError(f"{text!r}: {error}") from None
     if kind == "event":
@@ -135,15 +171,16 @@ def _target(text: str, language: Language, view: View) -> tuple[Target, frozense
         if rest.strip() not in events:
             raise SpecError(f"{text!r}: no event {rest.strip()!r} (the events are: {', '.join(events)})")
         return EventRef(rest.strip()), None
-    raise SpecError(f"{text!r}: a breakpoint is cell:ROW,COL, code:N, data:LOCATION or event:NAME")
+    raise SpecError(f"{text!r}: a breakpoint is cell:{language.cell_form}, code:N, data:LOCATION or event:NAME")
 
 
-def format_spec(bp: Breakpoint, default_kinds: frozenset[str]) -> str:
-    """The spec of ``bp`` (which :func:`parse_spec` reads back to the same breakpoint)."""
+def format_spec(bp: Breakpoint, language: Language) -> str:
+    """The spec of ``bp``, a breakpoint in a program of ``language`` (which :func:`parse_spec`
+    reads back to the same breakpoint)."""
     at = bp.at
     if isinstance(at, CellRef):
-        kinds = "" if bp.kinds == default_kinds else "/" + "+".join(sorted(bp.kinds))
-        text = f"cell:{at.board}:{at.row},{at.col}{kinds}"
+        kinds = "" if bp.kinds == language.default_kinds else "/" + "+".join(sorted(bp.kinds))
+        text = f"cell:{at.board}:{language.cell_text(at)}{kinds}"
     elif isinstance(at, CodeRef):
         text = f"code:{at.index + 1}"
     elif isinstance(at, DataRef):

@@ -16,9 +16,10 @@ Output, input and run status come from the debugger session, not from the view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from .base import CellRef, CodeRef, Location, Span
+from .base import CellRef, CodeRef, Location, Span, cell_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,12 @@ class Grid:
     ``points`` (each cell a point of a grid joined by lines, as a Go board is drawn: the glyph,
     then ``─`` to the next point).
     ``axes``, if given, labels the columns and the rows (a label per column, a label per row,
-    drawn along the top and the left edge); ``caption`` is a short line under the board."""
+    drawn along the top and the left edge); ``caption`` is a short line under the board.
+
+    ``extent`` says what a cell off the grid is: ``fixed`` — not on the board, ever (a
+    breakpoint there could never stop: it is refused); ``grows`` — not on the board yet (cells
+    join it as the program runs: Tic Tac Toe Grow's mainBoard); ``window`` — the grid shows part of
+    a larger board (Stoned-Go's infinite one), so the cell may be on it."""
 
     name: str
     title: str
@@ -58,6 +64,7 @@ class Grid:
     look: str = "tiles"
     axes: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     caption: str = ""
+    extent: str = "fixed"
 
     def ref(self, row: int, col: int) -> CellRef:
         """The :class:`CellRef` of the cell drawn at ``(row, col)``."""
@@ -129,6 +136,8 @@ class View:
     code: Code | None = None
     next: str = ""  # what the next step does, when "at <location>" does not say it all
     also: tuple[Span, ...] = ()  # more source to point at with the next step (a macro's call site)
+    # The name of a cell without its board, as its language writes it (Language.cell_name sets it).
+    name_cell: Callable[[CellRef], str] = field(default=cell_name, compare=False, repr=False)
 
     def cell(self, ref: CellRef) -> Cell | None:
         """The cell ``ref`` names, or ``None`` if its board has no such cell (off the board)."""
@@ -140,9 +149,14 @@ class View:
                     return board.rows[r][c]
         return None
 
+    def grid(self, board: str) -> Grid | None:
+        """The board called ``board``, or ``None``."""
+        return next((grid for grid in self.boards if grid.name == board), None)
+
     def describe(self, location: Location) -> str:
-        """A short human name for a location: ``(2, 4) <!`` (a cell and its command) or
-        ``line 3 va messi`` (a command of a text program)."""
+        """A short human name for a location: ``(2, 4) <!`` (a cell, named as its language
+        names cells, and its command), ``H8 ₁`` (a Scrabble square and its tile) or ``line 3 va
+        messi`` (a command of a text program)."""
         if isinstance(location, CodeRef):
             if self.code is None or not 0 <= location.index < len(self.code.steps):
                 return str(location)
@@ -151,4 +165,4 @@ class View:
         cell = self.cell(location)
         what = (cell.sub or cell.glyph) if cell is not None else ""
         board = f"{location.board} " if len(self.boards) > 1 else ""
-        return f"{board}({location.row}, {location.col})" + (f" {what}" if what else "")
+        return f"{board}{self.name_cell(location)}" + (f" {what}" if what else "")

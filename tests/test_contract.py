@@ -7,7 +7,8 @@ tested here the day it is registered, with its examples in ``examples/<name>/``.
 * the view builds at every step; the final state is JSON and round-trips;
 * a breakpoint on a cell of each board the program runs on stops at the first step that
   arrives there;
-* the first frame of each example renders (a snapshot).
+* the first frame of each example renders (a snapshot);
+* a cell is named one way everywhere (the language's), and its name reads back to it.
 """
 
 from __future__ import annotations
@@ -146,3 +147,56 @@ def test_a_cell_breakpoint_stops_at_the_first_step_that_touches_its_cell(languag
 def test_the_first_frame_renders(language, path, snap_compare, monkeypatch):
     monkeypatch.chdir(path.parent)  # a short path on screen, the same on every machine
     assert snap_compare(DebuggerApp(language, Path(path.name), ""), terminal_size=(100, 30))
+
+
+@pytest.mark.parametrize("language, path", EXAMPLE_CASES)
+def test_a_cell_is_named_one_way_everywhere_and_reads_back(language, path):
+    """Issue 33: each language names a cell one way (``(row, col)``, Stoned-Go's ``(x, y)``, a
+    Scrabble square ``H8``), and every place that names one — the view's description (status line,
+    breakpoint list), messages (``where``), breakpoint specs, data locations, the editor's Boards
+    variables, a panel about the cell — writes that name, which reads back to the same cell."""
+    from esodbg.app.dap.variables import Variables
+    from esodbg.engines.breakpoints import DataRef
+    from esodbg.engines.spec import format_spec, parse_spec
+
+    s = session(language, path)
+    view = s.first_view
+    cells = {grid.ref(grid.row0 + r, grid.col0 + c) for grid in view.boards for r, row in enumerate(grid.rows)
+             for c, cell in enumerate(row) if cell is not None}
+    for _ in range(STEPS):  # and the cells the run goes to
+        cells |= {at for at, _ in s.machine.next_touches() if isinstance(at, CellRef) and view.grid(at.board)}
+        if s.step().reason is not Stop.LIMIT:
+            break
+    cells = sorted(cells)
+    cells = cells[:40] + cells[40:][-40:]  # a big board: its first and last cells
+    for at in cells:
+        name, text = language.cell_name(at), language.cell_text(at)
+        assert language.read_cell(name, at.board) == at and language.read_cell(text, at.board) == at, (at, name)
+        assert language.where(at) == f"{at.board} {name}"
+        described = s.view().describe(at)
+        assert described.removeprefix(f"{at.board} ").startswith(name), (at, described)
+        spec = parse_spec(f"cell:{at.board}:{text}", language, view)
+        assert spec.at == at
+        bp = spec.set_in(s.breakpoints)
+        assert format_spec(bp, language) == f"cell:{at.board}:{text}"
+        assert bp.describe(view).removeprefix(f"{at.board} ").startswith(name)
+        s.breakpoints.remove(at)
+        data = language.data_at(at)
+        if data is not None:
+            assert data == f"{at.board}({text})" and language.data_location(data) == data
+            assert language.data_cell(data) == at
+            assert parse_spec(f"data:{data}", language, view).at == DataRef(data)
+            language.data(s.machine, data)  # the program has the location
+        panel = language.inspect(s.machine, at)
+        if panel is not None:
+            assert name in panel.title, (at, panel.title)
+    variables = Variables(s)  # the editor's Boards scope: rows by their first and last cells, cells by data name
+    scopes = {scope["name"]: scope["variablesReference"] for scope in variables.scopes()}
+    for grid in variables.get(scopes["Boards"]).children(0, None) if "Boards" in scopes else ():
+        for row in variables.get(grid["variablesReference"]).children(0, 3):
+            first, _, last = row["name"].partition(" … ")
+            in_row = variables.get(row["variablesReference"]).children(0, None)
+            assert language.data_at(language.read_cell(first, grid["name"])) == in_row[0]["name"]
+            assert language.data_at(language.read_cell(last, grid["name"])) == in_row[-1]["name"]
+            for variable in in_row:
+                assert language.data_at(language.data_cell(variable["name"])) == variable["name"]

@@ -156,7 +156,7 @@ async def test_saving_writes_the_file_and_reloads_keeping_the_breakpoints_that_s
         assert app.session is not old and app.session.steps == 0
         assert [bp.at for bp in app.session.breakpoints] == [kept]
         assert [watch.text for watch in app.session.watches] == ["acc"]
-        assert any("no longer on the board" in n.message for n in app._notifications)
+        assert any("(0, 2) is not on the board puzzle" in n.message for n in app._notifications)
         assert isinstance(app.screen, EditorScreen) and not app.screen.modified  # saving stays in the editor
         await pilot.press("escape")
         await pilot.pause()

@@ -89,7 +89,7 @@ def test_rule5_missing_command_block_is_an_error_not_a_hang(src):
 def test_rule6_command_row_width_is_checked_per_row():
     d = diagnostic("1,0\n2,3\n\n>_,<_\n>_\n")
     assert (d.line, d.col) == (5, 1)
-    assert "command row has 1 commands, the puzzle is 2 wide" in d.message
+    assert "command row has 1 command, the puzzle is 2 wide" in d.message
 
 
 def test_rule6_command_block_height_is_checked_at_the_end():

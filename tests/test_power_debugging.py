@@ -159,7 +159,7 @@ CASES = {
          "cell": (Program("loop.scrabble"), lambda m: m.stack[m.pointer]),
          "pointer": (Program("loop.scrabble"), lambda m: m.pointer),
          "depth": (Program("loop.scrabble"), lambda m: m.depth),
-         "board(6,7)": (Program("loop.scrabble"), lambda m: m.program.plays[0].placed[0].letter
+         "board(H7)": (Program("loop.scrabble"), lambda m: m.program.plays[0].placed[0].letter
                         if m.acts and any((t.y, t.x) == (6, 7) for t in m.program.plays[0].placed) else None)}),
 }
 
@@ -422,9 +422,9 @@ def test_a_data_breakpoint_stops_after_each_step_that_changes_its_location(langu
     expected = [row.step for i, row in enumerate(rows) if values[i + 1] != values[i]]
     assert expected, f"{name} never changes in {program.name}: the test proves nothing"
     s = session(language, program)
-    bp = s.breakpoints.set(DataRef(data_name(name)[2]))
+    bp = s.breakpoints.set(DataRef(language.data_location(name)))
     first = s.continue_()
-    assert first.message.startswith(f"{data_name(name)[2]}: ") and " → " in first.message
+    assert first.message.startswith(f"{language.data_location(name)}: ") and " → " in first.message
     assert [first.step] + stops(s) == expected
     assert bp.hits(s.steps) == len(expected)
     assert_reverse_stops(s, expected)
@@ -523,11 +523,11 @@ def test_every_breakpoint_spec_reads_back_as_itself(language):
         specs.append(f"cell:{board.name}:0,1/{kinds} hit % 3")
     for spec in specs:
         bp = parse_spec(spec, language, view).set_in(s.breakpoints)
-        assert parse_spec(format_spec(bp, language.default_kinds), language, view) == parse_spec(spec, language, view)
+        assert parse_spec(format_spec(bp, language), language, view) == parse_spec(spec, language, view)
 
 
 @pytest.mark.parametrize("spec, error", [
-    ("bogus:1", "a breakpoint is"), ("cell:nowhere:1,1", "no board"), ("cell:1", "write cell:"),
+    ("bogus:1", "a breakpoint is"), ("cell:nowhere:1,1", "no board"), ("cell:1", "'1' is not a cell: write ROW,COL"),
     ("cell:0,0/nokind", "no kind"), ("event:nope", "no event"), ("data:x[", "not a data location"),
     ("cell:0,0 if", "needs an expression"), ("cell:0,0 if 1 if 2", "given twice"), ("code:1", "no commands"),
 ])
@@ -535,6 +535,57 @@ def test_bad_specs_say_why(spec, error):
     language = registry.by_name("fifteen")
     with pytest.raises(SpecError, match=re.escape(error)):
         parse_spec(spec, language, session(language, Program("99.15")).first_view)
+
+
+@pytest.mark.parametrize("language, spec, error", [
+    ("fifteen", "cell:9,9", "(9, 9) is not on the board puzzle, which is 4×6 cells from (0, 0) to (3, 5): the "
+                            "breakpoint could never stop"),
+    ("ttg", "cell:memory2:3,0/data", "(3, 0) is not on the board memory2, which is 3×3 cells from (0, 0) to (2, 2)"),
+    ("scrabble", "cell:board:15,3", "(15, 3) is not on the board board, which is 15×15 cells from A1 to O15"),
+    ("scrabble", "cell:P8", "'P8' is not a square: write it as H8"),
+    ("stoned-go", "cell:4", "'4' is not a point: write X,Y"),
+])
+def test_a_cell_breakpoint_that_can_never_stop_is_refused_with_the_boards_extent(language, spec, error):
+    """Issue 33: a cell off a board that never grows can never stop; the spec says so (every
+    front end reads specs with parse_spec: exec --break, record --until, the TUI's B, the DAP)."""
+    language = registry.by_name(language)
+    program = {"fifteen": Program("99.15"), "ttg": Program("wow.txt"), "stoned-go": Program("ladder.sgo"),
+               "scrabble": Program("doug_v_emely.gcg")}[language.name]
+    with pytest.raises(SpecError, match=re.escape(error)):
+        parse_spec(spec, language, session(language, program).first_view)
+
+
+@pytest.mark.parametrize("language, program, spec, note", [
+    ("ttg", "wow.txt", "cell:main:9,-4", "(9, -4) is outside the board main now: the breakpoint stops once the "
+                                         "board grows to it"),
+    ("ttg", "wow.txt", "cell:main:1,1", None),
+    ("stoned-go", "ladder.sgo", "cell:1000,-1000", None),  # an infinite board: every point is on it
+    ("scrabble", "doug_v_emely.gcg", "cell:H8/word", None),
+])
+def test_a_cell_off_a_board_that_grows_is_taken_with_a_note(language, program, spec, note):
+    language = registry.by_name(language)
+    s = session(language, Program(program))
+    read = parse_spec(spec, language, s.first_view)
+    assert read.note == note
+    read.set_in(s.breakpoints)
+    assert [bp.at for bp in s.breakpoints] == [read.at]
+
+
+def test_an_unreachable_cell_is_refused_by_the_editor_and_a_growing_ones_is_noted():
+    """A DAP function breakpoint is a spec: one that could never stop comes back unverified with
+    why, one outside a growing board verified with the note as its message."""
+    from esodbg.app.dap.breakpoints import EditorBreakpoints
+    from esodbg.app.positions import Positions
+
+    for name, program, spec, verified, message in (
+            ("fifteen", "99.15", "cell:9,9", False, "(9, 9) is not on the board puzzle"),
+            ("ttg", "wow.txt", "cell:main:9,9", True, "(9, 9) is outside the board main now")):
+        language = registry.by_name(name)
+        s = session(language, Program(program))
+        editor = EditorBreakpoints(language, s.machine.program, language.variables(s.machine),
+                                   Positions(s.machine.program.source), {"name": program})
+        [answer] = editor.set_function([{"name": spec}], s)
+        assert answer["verified"] is verified and message in answer["message"]
 
 
 @pytest.mark.parametrize("language", [pytest.param(language, id=language.name) for language in registry.languages()

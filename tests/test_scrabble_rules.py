@@ -671,3 +671,36 @@ def test_decode_gcg_encodings():
     assert decode_gcg(b"#character-encoding UTF-8\n>c\xe9sar") .endswith("c\u00e9sar")  # wrong header: Latin-1
     assert decode(b"\xef\xbb\xbfSET 0,0 across", "p.scrabble") == "SET 0,0 across"
     assert decode(b">c\xe9sar: x", "p.GCG") == ">c\u00e9sar: x"
+
+
+# ----- what exec and check say of a game that prints nothing (issue 33) ------------------------------
+def test_exec_of_a_game_record_prints_a_summary_and_a_program_that_prints_only_its_output():
+    import subprocess
+    import sys
+
+    from conftest import EXAMPLES
+
+    def exec_(path):
+        return subprocess.run([sys.executable, "-m", "esodbg.app", "exec", str(path)], capture_output=True,
+                              text=True, timeout=120)
+
+    game = exec_(EXAMPLES / "scrabble" / "doug_v_emely.gcg")
+    assert game.returncode == 0 and game.stdout.splitlines() == [
+        "halted: the game is over and every word has run", "27 plays put down · 63 words run · 63 words in the game",
+        "stack [0] · pointer 0", "final scores (as recorded): player1 451 · player2 345"]
+    assert exec_(EXAMPLES / "scrabble" / "hi.scrabble").stdout == "Hi\n"  # a program with PRINT: its output, exactly
+
+
+def test_a_summary_counts_in_the_singular_and_says_where_a_run_stopped():
+    from esodbg.engines.scrabble.state import summary
+
+    m = run("8H ADD\n", dictionary="none")  # one play, one word: ADD on an empty stack
+    assert summary(m).splitlines()[1:] == ["1 play put down · 1 word run · 1 word in the game",
+                                           f"stack [{m.stack[0]}] · pointer 0"]
+    assert summary(machine("8H ADD\n")).startswith("stopped at the step limit\n0 plays put down")
+
+
+@pytest.mark.parametrize("name, what", [("t.scrabble", "the program has no plays"), ("t.gcg", "the record has no moves")])
+def test_an_empty_program_is_valid_but_check_says_it_is_empty(name, what):
+    program = parse("", name, {})
+    assert [(w.severity, w.message) for w in program.warnings] == [("warning", f"{what}: it is empty and runs no word")]

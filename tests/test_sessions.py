@@ -79,7 +79,7 @@ def test_every_kind_of_breakpoint_and_the_watches_come_back(tmp_path, state):
     restored, dropped = sessions.load(program, fresh)
     assert dropped == []
     assert described(fresh) == described(s)
-    assert restored == [format_spec(bp, FIFTEEN.default_kinds) for bp in s.breakpoints] + \
+    assert restored == [format_spec(bp, FIFTEEN) for bp in s.breakpoints] + \
         ["watch acc * 2", "watch [m for m in mem if m]"]
     assert [watch.current for watch in fresh.watches] == [watch.current for watch in s.watches]
     assert all(bp.hits(fresh.steps) == 0 for bp in fresh.breakpoints)
@@ -182,7 +182,7 @@ def test_a_changed_program_keeps_what_still_makes_sense_and_says_what_was_droppe
                                                      EventRef("solved"), EventRef("output")]
     assert len(dropped) == 3
     cell, mem, board = dropped
-    assert cell.startswith("breakpoint cell:puzzle:1,1 if acc > 0: ") and "no longer on the board puzzle" in cell
+    assert cell.startswith("breakpoint cell:puzzle:1,1 if acc > 0: ") and "(1, 1) is not on the board puzzle, which is 1×3 cells" in cell
     assert mem.startswith("breakpoint data:mem[4]: ") and "not a data location" in mem
     assert board.startswith("breakpoint data:puzzle(1,2): ") and "not a data location" in board
     assert changed.watches[0].current.error and "IndexError" in changed.watches[0].current.text
@@ -269,7 +269,7 @@ def test_damaged_entries_are_dropped_one_by_one(tmp_path):
     assert [bp.at for bp in s.breakpoints] == [DataRef("acc")] and [w.text for w in s.watches] == ["acc"]
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", None, True])
+@pytest.mark.parametrize("version", [0, 3, "1", None, True])
 def test_a_file_of_another_format_restores_nothing_and_says_why(tmp_path, version):
     program = tmp_path / "prog.15"
     file = remembered(program)
@@ -330,3 +330,30 @@ def test_the_state_dir_is_the_environment_s_else_the_platform_s(tmp_path, monkey
     import platformdirs
 
     assert sessions.state_dir() == Path(platformdirs.user_state_dir("esodbg"))  # read, never written here
+
+
+# ----- a file from before each language named its cells its own way -------------------------------
+@pytest.mark.parametrize("language, example, saved, restored, at", [
+    # format 1 wrote ROW,COL: Stoned-Go's row 0, col 4 is the point (4, 0); its data form was already X,Y
+    ("stoned-go", "ladder.sgo", ["cell:board:0,4/arrive", "data:board(3,0)"], ["cell:board:4,0/arrive", "data:board(3,0)"],
+     [CellRef("board", 0, 4), DataRef("board(3,0)")]),
+    # a Scrabble square in row 7, column 5 is F8, in a cell and in a data location
+    ("scrabble", "doug_v_emely.gcg", ["cell:board:7,5/word", "data:board(7,5)"], ["cell:board:F8/word", "data:board(F8)"],
+     [CellRef("board", 7, 5), DataRef("board(F8)")]),
+    # 15 names cells (row, col) as before: nothing changes
+    ("fifteen", "99.15", ["cell:puzzle:1,2", "data:puzzle(3,0)"], ["cell:puzzle:1,2", "data:puzzle(3,0)"],
+     [CellRef("puzzle", 1, 2), DataRef("puzzle(3,0)")]),
+])
+def test_a_format_1_session_restores_its_cells_where_they_were(language, example, saved, restored, at):
+    """Issue 33: format 1 wrote every cell as ROW,COL; its breakpoints come back on the same cells,
+    written as the language names them now, and are saved in format 2."""
+    language = registry.by_name(language)
+    path = EXAMPLES / language.name / example
+    s = Session(language, language.parse(language.decode(path.read_bytes(), str(path)), str(path)), "")
+    data = {"format": 1, "program": str(path), "language": language.name, "watches": [],
+            "breakpoints": [{"at": spec, "condition": None, "hit_condition": None, "log_message": None,
+                             "enabled": True, "on_board": True} for spec in saved]}
+    assert sessions.restore(data, s) == (restored, [])
+    assert [bp.at for bp in s.breakpoints] == at
+    dumped = sessions.dump(path, s)
+    assert dumped["format"] == 2 and [entry["at"] for entry in dumped["breakpoints"]] == restored

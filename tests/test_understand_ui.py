@@ -63,7 +63,7 @@ async def test_y_on_a_board_cell_goes_back_to_the_step_that_wrote_it_and_lists_t
         await pilot.pause()
         await ask(pilot)
         assert app.outcome.reason is Stop.FOUND and app.session.steps == 24
-        assert "puzzle(4,4) = 29, written at step 24 by `>X` at (4, 4)" in status(app)
+        assert "puzzle(4,4) = 29, written at step 24 by `>X` at puzzle (4, 4)" in status(app)
         pane = app.debugger.query_one(WhyPane)
         assert app.debugger.query_one("#lists").active == "tab-why"
         assert [v.name for v in pane.values] == ["puzzle(4,4)", "step 24"]
@@ -76,7 +76,7 @@ async def test_y_again_follows_what_the_step_read_and_enter_on_a_link_goes_back_
         await pilot.press("c")
         await settle(pilot)
         await ask(pilot, "acc")
-        assert app.session.steps == 23 and "acc = 111, written at step 23 by `>+` at (4, 3)" in status(app)
+        assert app.session.steps == 23 and "acc = 111, written at step 23 by `>+` at puzzle (4, 3)" in status(app)
         await ask(pilot)  # the prompt suggests the first location that step read: acc
         await ask(pilot, "mem[25]")  # read by step 20: its initial value
         assert [link.step for link in app.why_links] == [23, 20]

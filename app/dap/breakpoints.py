@@ -28,7 +28,6 @@ from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition, Target
 from esodbg.engines.debugger import Session
 from esodbg.engines.expressions import Expression, ExpressionError, Message
 from esodbg.engines.language import Language
-from esodbg.engines.names import data_name
 from esodbg.engines.spec import parse_spec
 
 from ..positions import Positions
@@ -111,8 +110,10 @@ class EditorBreakpoints:
                 texts.append(None)
         return texts[0], texts[1], texts[2]
 
-    def _verified(self, wanted: Wanted, span: Span | None) -> dict:
+    def _verified(self, wanted: Wanted, span: Span | None, note: str | None = None) -> dict:
         out: dict[str, Any] = {"id": wanted.id, "verified": True}
+        if note is not None:  # set, but worth saying (a cell outside its growing board now)
+            out["message"] = note
         if span is not None:  # where it is written in the program
             out.update(self.positions.span_out(span), source=self.source)
         return out
@@ -124,12 +125,13 @@ class EditorBreakpoints:
     # ----- the four requests ------------------------------------------------------------------
     def _replace(self, kind: str, items: list, read) -> list[dict]:
         """Make the set ``kind`` what ``read`` reads of each of ``items``: ``(target, kinds,
-        (condition, hit condition, log message), span)``.  One answer per item, in order; an item
+        (condition, hit condition, log message), span)``, and a note for the editor after them
+        if there is one.  One answer per item, in order; an item
         ``read`` refuses (RequestError, ValueError) comes back unverified with why."""
         wanted, answers = [], []
         for item in items:
             try:
-                at, kinds, filters, span = read(item)
+                at, kinds, filters, span, *note = read(item)
             except (RequestError, ValueError) as error:
                 answer = {"verified": False, "message": str(error)}
                 if isinstance(item, dict) and isinstance(item.get("line"), int):
@@ -138,7 +140,7 @@ class EditorBreakpoints:
                 continue
             entry = Wanted(at, kinds, *filters, self.id_of(at))
             wanted.append(entry)
-            answers.append(self._verified(entry, span))
+            answers.append(self._verified(entry, span, *note))
         self.sets[kind] = wanted
         return answers
 
@@ -174,7 +176,7 @@ class EditorBreakpoints:
         """Why no breakpoint goes on ``line`` (ours)."""
         if not self.places:
             boards = self.language.data_boards()
-            example = f"cell:{boards[0]}:ROW,COL" if boards else "event:output"
+            example = f"cell:{boards[0]}:{self.language.cell_form}" if boards else "event:output"
             return (f"a {self.language.title} program's breakpoints go on board cells the program reaches as it "
                     f"runs, not on its text: add a function breakpoint such as {example}, or a data breakpoint "
                     "on a cell from the Variables view")
@@ -205,7 +207,7 @@ class EditorBreakpoints:
             condition, hit, log = self._filters({"condition": spec.condition, "hitCondition": spec.hit_condition,
                                                  "logMessage": spec.log_message})
             mine = self._filters(item)
-            return spec.at, spec.kinds, (mine[0] or condition, mine[1] or hit, log), self.span_of(spec.at)
+            return spec.at, spec.kinds, (mine[0] or condition, mine[1] or hit, log), self.span_of(spec.at), spec.note
         return self._replace("function", items, read)
 
     def set_data(self, items: list, session: Session) -> list[dict]:
@@ -216,7 +218,7 @@ class EditorBreakpoints:
                 raise RequestError("a data breakpoint needs a dataId (a data location)")
             if item.get("accessType", "write") != "write":
                 raise RequestError(f"{data_id}: only write access (a step that changes it) can be watched")
-            at = DataRef(data_name(data_id)[2])
+            at = DataRef(session.language.data_location(data_id))
             session.language.data(session.machine, at.name)
             condition, hit, _ = self._filters(item)
             return at, None, (condition, hit, None), None

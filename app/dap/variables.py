@@ -2,10 +2,11 @@
 
 Two scopes, for every language: **State** — the language's documented names (``acc``, ``mem``,
 ``tape``…, the names conditions and watches read), a sequence expanding into its items, paged;
-and **Boards** — each board a data location form names (``puzzle(ROW,COL)``, ``board(X,Y)``),
-expanding into its rows and each row into its cells, every cell's value read through its data
-location.  Nothing builds the language's whole view: a board is read row by row, as the editor
-expands it, so a step on a 100×100 board costs what the rows shown cost.
+and **Boards** — each board a data location form names (``puzzle(ROW,COL)``, ``board(X,Y)``,
+``board(SQUARE)``), expanding into its rows (each named by its first and last cells) and each row
+into its cells, every cell named and its value read through its data location (``board(H8)``).
+Nothing builds the language's whole view: a board is read row by row, as the editor expands it, so
+a step on a 100×100 board costs what the rows shown cost.
 
 A variable that is a data location (``acc``, ``mem[3]``, ``main(2,5)``) can carry a data
 breakpoint: :meth:`Variables.data_location` names it for ``dataBreakpointInfo``.
@@ -136,19 +137,22 @@ class Variables:
                 continue
             row0, col0, rows, cols = bounds
             ref = self._ref(_Ref(self._rows(board, row0, col0, rows, cols)))
-            out.append({"name": board, "value": f"{rows}×{cols} from ({row0}, {col0})", "variablesReference": ref,
+            first = session.language.cell_name(CellRef(board, row0, col0))
+            out.append({"name": board, "value": f"{rows}×{cols} from {first}", "variablesReference": ref,
                         "namedVariables": rows})
         return out
 
     def _rows(self, board: str, row0: int, col0: int, rows: int, cols: int) -> Callable[[int, int | None], list[dict]]:
-        by_xy = any(form.name == f"{board}(X,Y)" for form in self.session.language.data_locations)
+        name = self.session.language.cell_name
 
         def children(start: int, count: int | None) -> list[dict]:
             out = []
             for r in range(row0 + start, row0 + min(_end(start, count), rows)):
                 preview = " ".join(_cell_text(self._cell(board, r, c)) for c in range(col0, col0 + min(cols, PREVIEW)))
                 ref = self._ref(_Ref(self._cells(board, r, col0, cols), self._named))
-                out.append({"name": f"y {r}" if by_xy else f"row {r}", "value": preview + (" …" if cols > PREVIEW else ""),
+                # A row by its first and last cells, named as the language names cells: A8 … O8, (0, 3) … (9, 3).
+                label = f"{name(CellRef(board, r, col0))} … {name(CellRef(board, r, col0 + cols - 1))}"
+                out.append({"name": label, "value": preview + (" …" if cols > PREVIEW else ""),
                             "variablesReference": ref, "indexedVariables": cols})
             return out
         return children

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..base import Diagnostic, ParseError, Span
+from ..base import Diagnostic, ParseError, Span, plural
 
 
 class Program(NamedTuple):
@@ -110,7 +110,7 @@ def _checked_puzzle(lines: list[str], first: int, end: int, fail) -> list[tuple[
             seen[label] = (i + 1, col)
             row.append(label)
         if puzzle and len(row) != len(puzzle[0]):
-            raise fail(i + 1, 1, f"puzzle is not rectangular: this row has {len(row)} pieces, the first row has {len(puzzle[0])}")
+            raise fail(i + 1, 1, f"puzzle is not rectangular: this row has {plural(len(row), 'piece')}, the first row has {len(puzzle[0])}")
         puzzle.append(tuple(row))
     n = len(puzzle) * len(puzzle[0])
     for label, (line, col) in seen.items():
@@ -127,7 +127,7 @@ def _commands(text: str, lines: list[str], end: int, filename: str, puzzle: list
     if cfirst == cend:
         last = len(lines)
         raise fail(last, len(lines[-1]) + 1, "missing command block: expected a blank line and then "
-                   f"{len(puzzle)} rows of {len(puzzle[0])} comma-separated commands after the puzzle")
+                   f"{plural(len(puzzle), 'row')} of {plural(len(puzzle[0]), 'comma-separated command')} after the puzzle")
     commands: list[tuple[str, ...]] = []
     spans: list[tuple[Span, ...]] = []
     for i in range(cfirst, cend):
@@ -136,9 +136,9 @@ def _commands(text: str, lines: list[str], end: int, filename: str, puzzle: list
             if len(body) > 2:
                 raise fail(i + 1, col, f"command {body!r} is longer than two characters (a move, then one opcode)")
         if len(cells) != len(puzzle[0]):
-            raise fail(i + 1, 1, f"command row has {len(cells)} commands, the puzzle is {len(puzzle[0])} wide")
+            raise fail(i + 1, 1, f"command row has {plural(len(cells), 'command')}, the puzzle is {len(puzzle[0])} wide")
         commands.append(tuple(body for body, _, _ in cells))
         spans.append(tuple(Span(i + 1, col, i + 1, end_col) for _, col, end_col in cells))
     if len(commands) != len(puzzle):
-        raise fail(cend, 1, f"command block has {len(commands)} rows, the puzzle has {len(puzzle)}")
+        raise fail(cend, 1, f"command block has {plural(len(commands), 'row')}, the puzzle has {len(puzzle)}")
     return Program(filename, text, tuple(puzzle), tuple(commands), tuple(spans))

@@ -24,13 +24,15 @@ LANGUAGE = Language(
     units=UNITS, breakpoint_kinds=KINDS, default_kinds=frozenset(KINDS), reads_input=False,
     halted="the game is over and every word has run", roles=ROLES, styles="styles.tcss", grammar="scrabble",
     grammar_by_suffix=((".gcg", "gcg"),),
+    cell_form="SQUARE",  # H8 (column A–O, row 1–15), as players write a square; (x, y) off the 15×15 board
     names=(Help("cell", "the stack cell at the pointer (stack[pointer])"), Help("pointer", "the pointer, from 0"),
            Help("stack", "the whole stack"), Help("word", "the word the next step runs, None if it puts a play down"),
            Help("score", "that word's score (its argument), None if none"), Help("depth", "the if-depth (rule 10)")),
     data_locations=(Help("stack[N]", "stack cell N (0 until the stack grows to it)"),
                     Help("cell", "the cell at the pointer (it changes when the pointer moves too)"),
                     Help("pointer", "the pointer"), Help("depth", "the if-depth"),
-                    Help("board(ROW,COL)", "a square: the letter on it (lower case for a blank), None if empty")),
+                    Help("board(SQUARE)", "a square (board(H8)): the letter on it (lower case for a blank), "
+                                          "None if empty")),
     events=(Help("bingo", "a play of all seven tiles is put down (strict rules)"),
             Help("print", "PRINT writes the stack as text (Scrabble's only output)")),
 )

@@ -4,6 +4,7 @@ outline."""
 
 from __future__ import annotations
 
+from ..base import plural
 from ..language import Symbol
 from .game import Play
 from .program import Program
@@ -48,7 +49,7 @@ def hover(program: Program, line: int, col: int) -> str | None:
     if not play.words:
         return f"{head}\n\nIt forms no word."
     words = "\n".join(f"- {word(w.text, w.score)}" for w in play.words)
-    score = f" · {play.score} points" + (" with the bingo bonus" if play.bingo else "")
+    score = f" · {plural(play.score, 'point')}" + (" with the bingo bonus" if play.bingo else "")
     if play.withdrawn:
         return f"{head}{score}\n\nWithdrawn (a phony taken back): its words never run.\n\n{words}"
     return f"{head}{score}\n\nIts words run in this order (rule 6):\n\n{words}"
@@ -60,5 +61,5 @@ def symbols(program: Program) -> tuple[Symbol, ...]:
     if not program.gcg:
         return ()
     return tuple(Symbol(f"{play.index + 1}. {play.player or ''} {play.tiles}".replace("  ", " "), "event", play.span,
-                        f"{play.score} points" + (" · withdrawn" if play.withdrawn else ""))
+                        plural(play.score, "point") + (" · withdrawn" if play.withdrawn else ""))
                  for play in program.plays)

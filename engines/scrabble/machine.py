@@ -25,7 +25,7 @@ from typing import Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Fault, Location, Machine, Status, Stop
+from ..base import CellRef, Fault, Location, Machine, Status, Stop, plural
 from ..iobuf import InputLog, Output
 from .game import PLACE
 from .program import Program
@@ -240,7 +240,7 @@ class ScrabbleMachine(Machine):
                     if pc - 1 < k:
                         self._save(pointer, depth, acts, seg_step, seg_pc)
                         return self._fail(pc - 1, f"repeat goes too far back: it is word {pc - 1} of the list "
-                                                  f"(0-based), so it cannot re-run the {k - 1} words before it",
+                                                  f"(0-based), so it cannot re-run the {plural(k - 1, 'word')} before it",
                                           done + n - 1)
                     if k:  # continue at p − k + 1: the k − 1 words before it, then itself again
                         pc -= k

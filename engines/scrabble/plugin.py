@@ -1,6 +1,7 @@
 """The Scrabble implementation the plugin object delegates to (see
-:mod:`esodbg.engines.language`): ``parse``, ``machine``, ``view``, ``final_state``, ``trace``
-and ``decode`` (GCG files have their own encoding rules).  The JSON shapes are in
+:mod:`esodbg.engines.language`): ``parse``, ``machine``, ``view``, ``final_state``, ``trace``,
+``decode`` (GCG files have their own encoding rules), ``cell_name`` and ``read_cell`` (a square
+is ``H8``).  The JSON shapes are in
 ``docs/scrabble.md``."""
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from .gcg import decode_gcg, encode_gcg
 from .machine import (ADD, BOARD, DIVIDE, ENDIF, IF, MINUS, MODULO, NEXT, PREV, TIMES, ScrabbleMachine,
                       executed_words)
 from .program import Program, is_gcg, parse
-from .state import final_state as state, trace
-from .view import view
+from .state import final_state as state, summary, trace
+from .view import cell_name, read_cell, view
 
 machine = ScrabbleMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "decode", "encode", "counted", "variables", "data", "counters",
-           "places", "span", "hover", "symbols", "reads"]
+           "places", "span", "hover", "symbols", "reads", "cell_name", "read_cell", "summary"]
 
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
@@ -98,8 +99,8 @@ def variables(m: ScrabbleMachine) -> Names:
 
 
 def _square(m: ScrabbleMachine, row: int, col: int) -> Callable[[], Any]:
-    """A getter for the letter on square (row, col): its changes by action, looked up by the
-    actions done so far."""
+    """A getter for the letter on the square in row ``row`` (y), column ``col`` (x): its changes
+    by action, looked up by the actions done so far."""
     after, letters = [0], [None]  # after[i] actions, the square holds letters[i]
     for i, (kind, index) in enumerate(m.program.actions):
         for tile in m.program.plays[index].placed:
@@ -110,13 +111,14 @@ def _square(m: ScrabbleMachine, row: int, col: int) -> Callable[[], Any]:
 
 
 def data(m: ScrabbleMachine, text: str) -> Callable[[], Any]:
-    """``stack[N]`` (N ≥ 0), ``cell``, ``pointer``, ``depth``, ``board(ROW,COL)``."""
+    """``stack[N]`` (N ≥ 0), ``cell``, ``pointer``, ``depth``, ``board(SQUARE)`` (``board(H8)``)."""
+    square = LANGUAGE.data_cell(text)  # ValueError for a square it cannot read
+    if square is not None:
+        return _square(m, square.row, square.col)
     name, args, _ = data_name(text)
     stack = m.stack
     if name == "stack" and len(args) == 1 and args[0] >= 0:
         return lambda i=args[0]: stack[i] if i < len(stack) else 0
-    if name == "board" and len(args) == 2:
-        return _square(m, *args)
     if not args and name in ("cell", "pointer", "depth"):
         return {"cell": lambda: stack[m.pointer], "pointer": lambda: m.pointer, "depth": lambda: m.depth}[name]
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])

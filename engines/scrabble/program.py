@@ -103,6 +103,9 @@ def parse(text: str, filename: str, options: Mapping[str, Any] | None = None) ->
         errors = errors + check_words((p for p in plays if not p.withdrawn), words, dictionary, filename)
     if errors:
         raise ParseError(sorted(errors, key=lambda d: (d.line, d.col)))
+    if not plays:  # valid, but worth saying: `check` would otherwise say only "ok"
+        what = "the record has no moves" if is_gcg(filename) else "the program has no plays"
+        warnings.append(Diagnostic(filename, 1, 1, f"{what}: it is empty and runs no word", "warning"))
     return Program(
         source=source, filename=filename, rules=rules, plays=tuple(plays),
         words=tuple(word for play in plays if not play.withdrawn for word in play.words),

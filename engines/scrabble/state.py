@@ -6,9 +6,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import StepRecord, Stop
+from ..base import Status, StepRecord, Stop, plural
+from . import LANGUAGE
 from .machine import ScrabbleMachine, executed_words
 from .tiles import COMMANDS
+
+
+def summary(machine: ScrabbleMachine) -> str | None:
+    """A few lines for ``esodbg exec`` without ``--final-state``, for a program whose words
+    hold no ``PRINT`` (a game record, mostly: it can never write output, so its stdout would say
+    nothing): the outcome, plays put down and words run, the stack and pointer, and a GCG
+    record's final scores as recorded.  ``None`` for a program that can print: its stdout is its
+    output, byte-exactly."""
+    program = machine.program
+    if any(word.text == "PRINT" for word in program.words):
+        return None
+    if machine.status is Status.HALTED:
+        outcome = f"halted: {LANGUAGE.halted}"
+    elif machine.status is Status.ERROR:
+        fault = machine.fault
+        where = f" at {fault.span.line}:{fault.span.col}" if fault.span else ""
+        outcome = f"runtime error{where}: {fault.message}"
+    else:
+        outcome = "stopped at the step limit"
+    words = executed_words(machine)
+    stack = ", ".join(map(str, machine.stack[:20])) + (", …" if len(machine.stack) > 20 else "")
+    lines = [outcome, f"{plural(machine.acts, 'play', ',')} put down · {plural(words, 'word', ',')} run · "
+                      f"{plural(len(program.words), 'word', ',')} in the game",
+             f"stack [{stack}] · pointer {machine.pointer}"]
+    if program.gcg and program.events:
+        totals: dict[str, int] = {}
+        for event in program.events:
+            totals[event.player] = event.cumulative
+        lines.append("final scores (as recorded): " + " · ".join(f"{nick} {total}" for nick, total in totals.items()))
+    return "\n".join(lines)
 
 
 def final_state(machine: ScrabbleMachine) -> dict[str, Any]:

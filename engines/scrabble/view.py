@@ -11,14 +11,15 @@ with the running totals).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..base import Span, StepRecord
+from ..base import CellRef, Span, StepRecord, plural, read_pair
 from ..view import Cell, Grid, Panel, Value, View
 from .game import PLACE
 from .machine import BOARD
-from .tiles import BAG, CENTRE, COLUMNS, COMMANDS, PREMIUM_ROLES, SIZE, STRICT, VALUES, premium
+from .tiles import BAG, CENTRE, COLUMNS, COMMANDS, PREMIUM_ROLES, SIZE, STRICT, VALUES, on_board, premium
 
 if TYPE_CHECKING:
     from .game import Tile
@@ -30,6 +31,32 @@ LIST_SHOWN = 12  # execution-list entries shown on each side of the next word
 PLAYS_SHOWN = 60  # plays (or GCG events) shown on each side of the current one
 GLYPHS = {"W": "TW", "w": "DW", "L": "TL", "l": "DL", ".": ""}  # a premium square's label
 SMALL = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")  # a tile's value, as the small digits on a tile
+
+
+_SQUARE = re.compile(r"\s*(?:([A-Oa-o])\s*(\d{1,2})|(\d{1,2})\s*([A-Oa-o]))\s*\Z")
+
+
+def cell_name(at: CellRef) -> str:
+    """A square as players write it: ``H8`` (column A–O, row 1–15) on the 15×15 board, and
+    ``(x, y)`` off it (a loose program's squares, as its TILES plays write them)."""
+    if on_board(at.row, at.col):
+        return f"{COLUMNS[at.col]}{at.row + 1}"
+    return f"({at.col}, {at.row})"
+
+
+def read_cell(text: str, board: str) -> CellRef:
+    """The square ``H8`` (either order, ``8H`` too; any case) or ``X,Y`` (``(x, y)``) of ``board``;
+    ``ValueError`` otherwise."""
+    match = _SQUARE.match(text)
+    if match is not None:
+        letter, row = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        if 1 <= int(row) <= SIZE:
+            return CellRef(board, int(row) - 1, COLUMNS.index(letter.upper()))
+    pair = read_pair(text)
+    if pair is None:
+        raise ValueError(f"{text.strip()!r} is not a square: write it as H8 (column A–O, row 1–15) or, off the "
+                         "15×15 board, as X,Y (x to the right, y downwards; A1 is 0,0)")
+    return CellRef(board, pair[1], pair[0])
 
 
 def char(value: int) -> str:
@@ -93,14 +120,17 @@ def _board(rules: str, plays, tiles, last, word: set, focus: tuple[int, int], di
     strict: 15×15 with columns A–O and rows 1–15; loose: the squares the game uses, with x
     and y.  The tiles of ``last`` (the play just put down) are marked changed."""
     fresh = {(t.y, t.x) for t in last.placed} if last is not None else set()
+    extent = "fixed"  # every square a play puts a tile on is drawn: a square off the grid never gets one
     if rules == STRICT:
         top, left, bottom, right = 0, 0, SIZE - 1, SIZE - 1
     else:
         squares = [(t.y, t.x) for play in plays for t in play.placed] or [CENTRE]
-        top, bottom = min(y for y, _ in squares), max(y for y, _ in squares)
-        left, right = min(x for _, x in squares), max(x for _, x in squares)
+        box = top, bottom, left, right = (min(y for y, _ in squares), max(y for y, _ in squares),
+                                          min(x for _, x in squares), max(x for _, x in squares))
         top, bottom = _clip(top, bottom, focus[0])
         left, right = _clip(left, right, focus[1])
+        if (top, bottom, left, right) != box:
+            extent = "window"
     rows = []
     for y in range(top, bottom + 1):
         row = []
@@ -127,7 +157,8 @@ def _board(rules: str, plays, tiles, last, word: set, focus: tuple[int, int], di
         caption = " · ".join(filter(None, (caption, f"last play {last.position} {last.tiles} +{last.score}" +
                                            (" BINGO" if last.bingo else ""))))
     title = f"Board ({rules}{'' if dictionary is None else f' · dictionary {dictionary}'})"
-    return Grid(BOARD, title, tuple(rows), row0=top, col0=left, look="squares", axes=axes, caption=caption)
+    return Grid(BOARD, title, tuple(rows), row0=top, col0=left, look="squares", axes=axes, caption=caption,
+                extent=extent)
 
 
 def _clip(low: int, high: int, focus: int) -> tuple[int, int]:
@@ -163,7 +194,7 @@ def _registers(machine: ScrabbleMachine, action, word) -> Panel:
         Value("if-depth", str(machine.depth), note="skipping" if machine.depth else ""),
         Value("next word", f"{machine.pc} of {machine.listed()}", note=_describe(word) if word else ""),
         Value("plays down", f"{sum(1 for kind, _ in program.actions[:machine.acts] if kind == PLACE)} of "
-                            f"{len(program.plays)}", note=f"{machine.steps - machine.acts:,} words run"),
+                            f"{len(program.plays)}", note=f"{plural(machine.steps - machine.acts, 'word', ',')} run"),
     )
     return Panel("registers", "Machine", values)
 

@@ -7,6 +7,7 @@ gives the Stoned-Go coordinates of the square's top-left corner, so each point m
 
 from __future__ import annotations
 
+from ..base import plural
 from .board import unpack
 from .machine import COLOURS, StonedGoMachine
 
@@ -39,5 +40,5 @@ def sgf(machine: StonedGoMachine) -> bytes:
     root.set_setup_stones(stones["black"], stones["white"])
     root.set("C", f"Stoned-Go board: the top-left point of this board is ({x0}, {y0}) in Stoned-Go "
                   f"coordinates (x to the right, y down); the cursor is at ({machine.x}, {machine.y}), "
-                  f"after {machine.steps} steps.")
+                  f"after {plural(machine.steps, 'step')}.")
     return game.serialise()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from ..base import CellRef, Span, StepRecord
+from ..base import CellRef, Span, StepRecord, read_pair
 from ..language import CallFrame
 from ..view import Cell, Code, Grid, Panel, Value, View
 from .board import ROW, pack, unpack
@@ -65,6 +65,19 @@ def _point(p: tuple[int, int]) -> str:
     return f"({p[0]}, {p[1]})"
 
 
+def cell_name(at: CellRef) -> str:
+    """A point as the spec writes it (S3): ``(x, y)``; a :class:`CellRef`'s row is y."""
+    return _point((at.col, at.row))
+
+
+def read_cell(text: str, board: str) -> CellRef:
+    """The point ``X,Y`` (or ``(x, y)``) of ``board``; ``ValueError`` otherwise."""
+    pair = read_pair(text)
+    if pair is None:
+        raise ValueError(f"{text.strip()!r} is not a point: write X,Y (x grows to the right, y downwards), e.g. 3,0")
+    return CellRef(board, pair[1], pair[0])
+
+
 def board(machine: StonedGoMachine, changed: set[int]) -> Grid:
     """The board: the bounding box of stones and cursor, widened by :data:`MARGIN` and cut to
     :data:`WINDOW`; the stones the last step captured, shown being removed."""
@@ -87,7 +100,8 @@ def board(machine: StonedGoMachine, changed: set[int]) -> Grid:
         rows.append(tuple(row))
     axes = (tuple(str(x) for x in range(x0, x1 + 1)), tuple(str(y) for y in range(y0, y1 + 1)))
     caption = f"cursor ({machine.x}, {machine.y}) {FLAGS[machine.flag]}"
-    return Grid(BOARD, "Board", tuple(rows), row0=y0, col0=x0, look="points", axes=axes, caption=caption)
+    return Grid(BOARD, "Board", tuple(rows), row0=y0, col0=x0, look="points", axes=axes, caption=caption,
+                extent="window")  # an infinite board (S4)
 
 
 def _group(machine: StonedGoMachine, x: int, y: int) -> Panel:

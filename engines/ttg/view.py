@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..base import plural
 from ..view import Cell, Grid, Panel, Value, View
 from .boards import Board, display
 from .events import (Backspace, Call, Consume, EscapeNext, Exec, Halt, LimitReset, NewMain, NewMemory1, Out,
@@ -64,7 +65,9 @@ def draw(name: str, board: Board, marks: dict, changed: set) -> Grid:
             drawn.append(Cell("_" if value is None else glyph(value), marks.get(cell) or role(value),
                               changed=cell in changed))
         grid.append(tuple(drawn))
-    return Grid(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, look="compact")
+    # R6: the mainBoard and memory1 grow; memory2 is always 3×3 (R22) and memory3 never changes (R4).
+    return Grid(name, TITLES[name], tuple(grid), r0, c0, turns=board.turns, look="compact",
+                extent="grows" if name in (MAIN, MEMORY1) else "fixed")
 
 
 def describe_event(m: TTGMachine, ev) -> str:
@@ -79,7 +82,7 @@ def describe_event(m: TTGMachine, ev) -> str:
     if kind is Halt:
         return "Backspace at the start: output hello world, halt"
     if kind is Update:
-        return f"board update: {len(ev.new)} new cells" if ev.new else "board update: no new cells"
+        return f"board update: {plural(len(ev.new), 'new cell')}" if ev.new else "board update: no new cells"
     if kind is Exec:
         what = {"skip": "skip", "escape": "escaped"}.get(ev.mode, "exec")
         effects = [effect(op) for op in ev.ops]
@@ -126,7 +129,7 @@ def effect(op) -> str:
     if kind in (NewMemory1, NewMain):
         board = "memory1" if kind is NewMemory1 else "mainBoard"
         return {"clear": f"clear {board}", "rotate": f"rotate {board} clockwise"}.get(
-            op.how, f"grow {board} by {len(op.cells)} cells")
+            op.how, f"grow {board} by {plural(len(op.cells), 'cell')}")
     return {SkipNext: "skip the next command", EscapeNext: "escape the next command", Consume: "take the next square",
             RestartFrame: "restart the frame", Save: "save memory1", Call: "call"}[kind]
 
@@ -165,7 +168,7 @@ def picture(board: Board) -> str:
     """A board as drawn, on one line with rows separated by ``/`` (the saves list); a board too
     big to read that way (a memory1 that ``g`` grew) by its size."""
     if board.shape.size > PICTURE_CELLS:
-        return f"{board.shape.size:,} cells, {len(board.values):,} values"
+        return f"{plural(board.shape.size, 'cell', ',')}, {plural(len(board.values), 'value', ',')}"
     return "/".join("".join("_" if board.get(cell) is None else glyph(board.get(cell))[0]
                             for cell in line if cell is not None) for line in board.grid()[2])
 
@@ -195,7 +198,7 @@ def view(m: TTGMachine, last=None) -> View:
               type(m.event) is Exec and any(type(op) is SetDirection for op in m.event.ops)),
         Value("k (next index)", str(m.k), note=f"cursor {cursor}"),
         Value("pass", {"full": "full (r)", "c": "c-only", None: "none"}[m.pass_kind],
-              note=f"{m.actions:,} actions" if m.pass_kind else ""),
+              note=plural(m.actions, "action", ",") if m.pass_kind else ""),
         Value("pending", ("skip ×%d" % frame.skip if frame and frame.skip else "") +
               (" escape" if frame and frame.escape else "") or "—"),
         Value("Backspace depth", str(m.depth)),

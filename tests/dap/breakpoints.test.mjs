@@ -119,7 +119,8 @@ test('a function breakpoint is a breakpoint spec; events are exception filters',
   try {
     await atEntry(dc, NINETY_NINE);
     const set = (await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'cell:2,0 hit >= 2' }, { name: 'cell:9,9' }] })).body;
-    assert.deepEqual(set.breakpoints.map((b) => b.verified), [true, true]);
+    assert.deepEqual(set.breakpoints.map((b) => b.verified), [true, false]);  // 99.15 is 4×6: (9, 9) could never stop
+    assert.match(set.breakpoints[1].message, /\(9, 9\) is not on the board puzzle, which is 4×6 cells/);
     assert.deepEqual([set.breakpoints[0].line, set.breakpoints[0].column], [8, 1]);
     const bad = (await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'cell:2,0 hit >= 2' }, { name: 'nonsense' }] })).body;
     assert.equal(bad.breakpoints[1].verified, false);
@@ -164,9 +165,9 @@ test('Scrabble: a breakpoint on a tile as written stops at its square, by mode: 
     const program = corpus('scrabble', 'hello_world.scrabble');
     const source = { path: program };
     await atEntry(dc, program, {}, () => dc.setBreakpointsRequest({ source, breakpoints: [{ line: 5, column: 2, mode: 'place' }] }));
-    const placed = await move(dc, 'continue');  // DD 0,1 down: its second D goes on (2, 0)
+    const placed = await move(dc, 'continue');  // DD 0,1 down: its second D goes on x 0, y 2: the square A3
     assert.equal(placed.body.reason, 'breakpoint');
-    assert.match(placed.body.description, /board\(2,0\) D \(hit 1\)/);
+    assert.match(placed.body.description, /board\(A3\) D \(hit 1\)/);
     assert.equal((await state(dc)).word.value, 'None');  // the play is put down next, not a word
     await dc.setBreakpointsRequest({ source, breakpoints: [{ line: 5, column: 2, mode: 'word' }] });
     const word = await move(dc, 'continue');
@@ -224,7 +225,7 @@ const EVERY = [
   ['15', example('fifteen', '99.15'), { line: 8, column: 1 }, 'acc < 95', 'acc'],
   ['MessiScript', example('messiscript', 'hola_mundo.messi'), { line: 5, column: 14 }, 'step > 5', 'tape[1]'],
   ['Tic Tac Toe Grow', example('ttg', 'wow.txt'), 'cell:main:0,0', 'step > 2', 'k'],
-  ['Stoned-Go', example('stoned-go', 'chain_reaction.sgo'), 'cell:board:0,4/arrive', 'depth > 0', 'x'],
+  ['Stoned-Go', example('stoned-go', 'chain_reaction.sgo'), 'cell:board:4,0/arrive', 'depth > 0', 'x'],  // the point (4, 0)
   ['Scrabble', example('scrabble', 'hello_world.scrabble'), { line: 3, column: 2 }, 'pointer >= 0', 'pointer'],
 ];
 
