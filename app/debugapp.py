@@ -27,6 +27,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widgets import TabbedContent
 
 from esodbg.engines.base import CellRef, ParseError, Status, Stop
 from esodbg.engines.breakpoints import DataRef
@@ -57,6 +58,10 @@ from .widgets.timeline import Timeline
 SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast as possible
 FRAME = 1 / 15  # seconds between screen updates while running flat out
 COUNT_IN_WORKER = 1000  # step counts above this run in the worker (interruptible)
+# A breakpoint set up to this step has its hits before it counted at once (re-executing them
+# takes well under a tenth of a second); set later, they are counted by the next move, in the
+# worker when it is a continue (Session.catch_up).
+CATCH_UP_AT_ONCE = 100_000
 
 BINDINGS = [
     Binding("n,right", "step", "Step", key_display="n/→", tooltip="step: run one command (10n: ten)"),
@@ -68,6 +73,8 @@ BINDINGS = [
     Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
     Binding("q", "quit", "Quit", tooltip="quit (also while running)"),
     Binding("ctrl+c", "quit", "Quit", show=False, priority=True, tooltip="quit"),
+    Binding("l", "breakpoints_list", "Bp list", tooltip="the breakpoints list: ↑/↓ select, space enables or "
+            "disables, enter edits, d / delete / backspace deletes; esc leaves"),
     Binding("r", "restart", "Restart", tooltip="restart from step 0, also while running (typed input is dropped)"),
     Binding("g", "goto", "Goto", tooltip="go to step N (a prompt: N, +N or -N); breakpoints on the way are counted"),
     Binding("h", "run_to_cursor", "To cursor", tooltip="run to cursor: continue to the cell or command under the "
@@ -126,7 +133,9 @@ class DebuggerApp(Understanding, App[None]):
     AUTO_FOCUS = None  # nothing focused: the arrow keys step; focusing the board makes them move its cursor
     BINDINGS = BINDINGS
 
-    outcome: reactive[Outcome | None] = reactive(None, always_update=True, init=False)
+    # Each pane redraws what changed when the state is shown: repainting the whole screen after
+    # every step as well cost a quarter of a step's drawing (esodbg record: 25 %).
+    outcome: reactive[Outcome | None] = reactive(None, always_update=True, init=False, repaint=False)
     running: reactive[bool] = reactive(False, init=False)
     speed: reactive[int] = reactive(len(SPEEDS) - 1, init=False)
     count: reactive[str] = reactive("", init=False)
@@ -159,7 +168,8 @@ class DebuggerApp(Understanding, App[None]):
                                               "under the cursor stops at: " + ", ".join(language.breakpoint_kinds)))
         if language.exports:
             self.unit_bindings.append(Binding("e", "export", "Export", tooltip="write the state as " + ", ".join(
-                f"{export.name.upper()} ({self.path.stem}-step<N>.{export.suffix})" for export in language.exports)))
+                f"{export.name.upper()}" for export in language.exports) + " (a prompt for the file, "
+                f"{self.path.stem}-step<N>.{language.exports[0].suffix} by default)"))
         for binding in self.unit_bindings:
             self.bind(binding.key, binding.action, description=binding.description, show=binding.show)
         self.controller: Controller | None = None  # drives the session, when the program loaded
@@ -329,6 +339,8 @@ class DebuggerApp(Understanding, App[None]):
         session = self.session
         live = view is None
         if live:
+            if not self.running and session.steps <= CATCH_UP_AT_ONCE:
+                session.catch_up()  # a breakpoint just set: its hit count from step 0, as every move has it
             view = session.view()
             output = output_tail(session.output)
             new_output = len(session.last.output) if session.last else 0
@@ -343,12 +355,11 @@ class DebuggerApp(Understanding, App[None]):
             return f"next: {view.next}"
         return f"at {view.describe(view.location)}" if view.location is not None else ""
 
-    @staticmethod
-    def _fault_place(fault) -> str:
+    def _fault_place(self, fault) -> str:
         """Where a runtime error happened, by source position and board cell — not by the
         command's words, which the message already begins with."""
         place = f" at {fault.span.line}:{fault.span.col}" if fault.span else ""
-        return place + (f", cell {fault.at}" if isinstance(fault.at, CellRef) else "")
+        return place + (f", cell {self.language.where(fault.at)}" if isinstance(fault.at, CellRef) else "")
 
     def _status(self, view: View, rate: float | None) -> tuple[str, str]:
         session = self.session
@@ -385,6 +396,7 @@ class DebuggerApp(Understanding, App[None]):
 
     # ----- actions ----------------------------------------------------------------------------
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
+                       "breakpoints_list",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
                        "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint", "why", "heat"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
@@ -509,21 +521,36 @@ class DebuggerApp(Understanding, App[None]):
         self.notify(f"breakpoint at {where} stops at: {kinds_label(breakpoints.get(at).kinds)}", timeout=3)
         self.render_state()
 
-    def action_export(self) -> None:
-        """``e``: write the state in each of the language's export formats, in the directory
-        esodbg was started from, as ``<program>-step<N>.<suffix>`` (named by the step, so an
-        export never overwrites one of another step, nor the user's own ``<program>.<suffix>``)."""
-        if not self._idle():
+    def action_export(self, index: int = 0) -> None:
+        """``e``: write the state in each of the language's export formats (from ``index`` on),
+        asking for each file's name (a prompt: ``<program>-step<N>.<suffix>`` in the directory
+        esodbg was started from, named by the step so that it never overwrites an export of
+        another step).  An existing file is overwritten only when Enter is pressed again; a file
+        that cannot be written keeps the prompt open saying why; the notification says where
+        the file went."""
+        if not self._idle() or index >= len(self.language.exports):
             return
-        for export in self.language.exports:
-            target = Path(f"{self.path.stem}-step{self.session.machine.steps}.{export.suffix}")
+        export = self.language.exports[index]
+        default = f"{self.path.stem}-step{self.session.machine.steps}.{export.suffix}"
+        confirmed: list[Path] = []  # an existing file Enter was pressed on once
+
+        def check(text: str) -> str | None:
+            target = Path(text or default).expanduser()
+            if target.is_dir():
+                target = target / default
+            if target.exists() and target.resolve() not in confirmed:
+                confirmed.append(target.resolve())
+                return f"{shown(target)} exists: Enter again overwrites it, Esc keeps it"
             try:
                 target.write_bytes(self.language.export(self.session.machine, export.name))
             except (ValueError, OSError) as error:
-                self.notify(f"cannot write {shown(target)}: {getattr(error, 'strerror', None) or error}",
-                            title="Export", severity="error")
-            else:
-                self.notify(f"wrote {shown(target.resolve())}", title=f"Export: {export.name.upper()}")
+                return f"cannot write {shown(target)}: {getattr(error, 'strerror', None) or error}"
+            self.notify(f"wrote {shown(target.resolve())}", title=f"Export: {export.name.upper()}", timeout=6)
+            self.call_later(self.action_export, index + 1)
+            return None
+
+        self.push_screen(PromptScreen(f"Export {export.name.upper()}", f"write step {self.session.machine.steps:,}'s "
+                                      f"board to this file (a directory: {default} in it)", check, default))
 
     # ----- moving through time, breakpoints of every kind, watches ------------------------------------------
     def action_goto(self) -> None:
@@ -590,13 +617,15 @@ class DebuggerApp(Understanding, App[None]):
                     spec.set_in(session.breakpoints)
             except ValueError as error:  # SpecError, ExpressionError, a data location it lacks
                 return str(error)
+            if spec.note is not None:  # set, but worth saying: a cell outside its growing board now
+                self.notify(spec.note, timeout=6)
             self.debugger.query_one("#lists").active = "tab-breakpoints"
             self.render_state()
             return None
 
-        hint = "cell:[BOARD:]ROW,COL · code:N · data:LOCATION · event:NAME\n" \
+        hint = f"cell:[BOARD:]{self.language.cell_form} · code:N · data:LOCATION · event:NAME\n" \
                "then any of:  if EXPR  ·  hit N | hit >= N | hit % N  ·  log MESSAGE with {EXPR}"
-        value = format_spec(bp, self.language.default_kinds) if bp is not None else ""
+        value = format_spec(bp, self.language) if bp is not None else ""
         self.push_screen(PromptScreen("Edit breakpoint" if bp else "Breakpoint", hint, check, value))
 
     def action_data_breakpoint(self) -> None:
@@ -677,8 +706,23 @@ class DebuggerApp(Understanding, App[None]):
                 self.debugger.inspect(message.location)
 
     def on_breakpoint_toggled(self, message: BreakpointToggled) -> None:
-        if self.session is not None and not self.running:
+        if self.session is None or self.running:
+            return
+        if not message.remove:
             self._toggle(message.location)
+        elif message.location in self.session.breakpoints:
+            self.session.breakpoints.remove(message.location)
+            self.render_state()
+
+    def action_breakpoints_list(self) -> None:
+        """``l``: focus the breakpoints list (its tab brought forward), a row selected."""
+        if self.debugger is None or self.screen is not self.debugger:
+            return
+        self.debugger.query_one("#lists", TabbedContent).active = "tab-breakpoints"
+        pane = self.debugger.query_one(BreakpointsPane)
+        pane.focus()
+        if pane.selected is None:
+            pane.action_select(0)
 
     def _toggle(self, location) -> None:
         if not self._refuses(location, "B for any kind of breakpoint"):

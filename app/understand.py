@@ -222,9 +222,8 @@ class Understanding:
 
 
 def _by(link: Link) -> str:
-    """What wrote a link's value, for the status line: ``by `<+` at (2, 3)``."""
+    """What wrote a link's value, for the status line: ``by `<+` at puzzle (2, 3)``."""
     what = f"by `{link.text}` " if link.text else ""
-    at = link.at
-    where = f"({at.row}, {at.col})" if isinstance(at, CellRef) else \
-        f"at {link.span.line}:{link.span.col}" if link.span else str(at)
-    return f"{what}at {where}" if isinstance(at, CellRef) else f"{what}{where}"
+    if isinstance(link.at, CellRef):
+        return f"{what}at {link.where}"
+    return what + (f"at {link.span.line}:{link.span.col}" if link.span else link.where)

@@ -78,8 +78,9 @@ class HitCondition(NamedTuple):
         return cls(match.group(1) or "==", int(match.group(2)))
 
     def test(self, hits: int) -> bool:
-        """Does the arrival that made the count ``hits`` stop?  (An arrival before the
-        breakpoint was set has no count, ``hits`` 0, and never passes.)"""
+        """Does the arrival that made the count ``hits`` stop?  (An arrival not counted, ``hits``
+        0 — a breakpoint set during a run, until the session counts the steps before it — never
+        passes.)"""
         if hits < 1:
             return False
         if self.op == ">=":
@@ -110,13 +111,16 @@ class Breakpoint:
     """A breakpoint on ``at`` (see the module docstring).  ``kinds`` are the kinds of touch a
     location breakpoint arrives at (empty for data and event breakpoints).
 
-    Hit counts belong to the timeline: ``arrivals`` holds the step of every hit (an arrival where
-    the condition held, :meth:`count`) since the breakpoint was set (or, disabled then enabled, since it was enabled), sorted, each once, in
-    an ``array('q')`` — 8 bytes an arrival; :meth:`hits` counts those at or before a step, so
-    stepping back brings the count down and going forward again over the same steps does not
-    count them twice.  ``known`` is the step up to which every arrival has been recorded (the
-    session observes every step it runs past it); the count starts again with a new session
-    (restart)."""
+    Hit counts belong to the timeline and count from step 0, so a hit has one number whichever
+    way the run came to it (forwards, reverse-continue, ``exec --break``, the DAP): ``arrivals``
+    holds the step of every hit (an arrival where the condition held, :meth:`count`), sorted,
+    each once, in an ``array('q')`` — 8 bytes an arrival; :meth:`hits` counts those at or before
+    a step, so stepping back brings the count down and going forward again over the same steps
+    does not count them twice.  ``known`` is the step up to which every hit has been recorded,
+    while ``counting`` is true; a breakpoint set (enabled again, given another condition or
+    kinds) after step 0 is not counting until the session has re-executed the steps it missed
+    (:meth:`~esodbg.engines.debugger.Session.catch_up`, at the start of its next move).  The
+    count starts again with a new session (restart)."""
 
     at: Target
     kinds: frozenset[str] = frozenset()
@@ -126,6 +130,7 @@ class Breakpoint:
     log_message: Message | None = None
     arrivals: array = field(default_factory=lambda: array("q"))
     known: int = 0
+    counting: bool = True
 
     @property
     def kind(self) -> str:
@@ -137,8 +142,9 @@ class Breakpoint:
         return bisect.bisect_right(self.arrivals, step)
 
     def arrive(self, step: int) -> None:
-        """A hit after step ``step``: count it unless already counted."""
-        if step > self.known:
+        """A hit after step ``step``: count it unless already counted (or the steps before it
+        are not counted yet: see ``counting``)."""
+        if self.counting and step > self.known:
             self.arrivals.append(step)
             self.known = step
 
@@ -205,8 +211,9 @@ class Breakpoints:
     ``default_kinds`` are the kinds a new location breakpoint stops at; ``names`` the state names
     conditions and log messages may read; ``check(at)`` raises ``ValueError`` for a target no
     breakpoint can go on (a data location or event the program does not have, a command in a
-    language that stops only at cells); ``now()`` is the session's current step, where a
-    new (or re-enabled) breakpoint starts counting.  Every method that changes something raises
+    language that stops only at cells); ``now()`` is the session's current step: a breakpoint
+    set (or re-enabled, or reset) after step 0 waits for the session to count the steps before
+    it (``Breakpoint.counting``).  Every method that changes something raises
     before changing anything (``ExpressionError`` for a bad condition, hit condition or
     message).  ``version`` changes with every change, so compiled forms (see
     :meth:`~esodbg.engines.base.Machine.compile_stops`) can be cached against it.
@@ -244,10 +251,10 @@ class Breakpoints:
         if self._check is not None:
             self._check(at)
         bp = Breakpoint(at, kinds, enabled, self._expression(condition), self._hit(hit_condition),
-                        self._message(log_message), known=self._now())
+                        self._message(log_message), counting=self._now() == 0)
         old = self._by_target.get(at)
         if old is not None and old.kinds == kinds and _text(old.condition) == _text(bp.condition):
-            bp.arrivals, bp.known = old.arrivals, max(old.known, bp.known)
+            bp.arrivals, bp.known, bp.counting = old.arrivals, old.known, old.counting
         self._by_target[at] = bp
         self.version += 1
         return bp
@@ -268,31 +275,32 @@ class Breakpoints:
 
     def set_enabled(self, at: Target, enabled: bool) -> None:
         """Enable or disable the breakpoint on ``at`` (``KeyError`` if there is none).  A
-        disabled breakpoint counts nothing: enabled again, it counts from the current step."""
+        disabled breakpoint counts nothing: enabled again, the steps it missed are counted at
+        the session's next move."""
         bp = self._by_target[at]
-        if enabled and not bp.enabled:
-            bp.known = max(bp.known, self._now())
+        if enabled and not bp.enabled and bp.known < self._now():
+            bp.counting = False
         bp.enabled = enabled
         self.version += 1
 
     def set_kinds(self, at: Location, kinds: Iterable[str]) -> None:
         """Make the breakpoint at ``at`` stop at the touches in ``kinds`` (``KeyError`` if there
-        is none, ``ValueError`` if ``kinds`` is empty).  Its hit count starts again."""
+        is none, ``ValueError`` if ``kinds`` is empty).  Its hits are counted again."""
         kinds = frozenset(kinds)
         if not kinds:
             raise ValueError("a breakpoint needs at least one kind")
         bp = self._by_target[at]
         if kinds != bp.kinds:
-            bp.kinds, bp.arrivals, bp.known = kinds, array("q"), self._now()
+            bp.kinds = kinds
+            self._recount(bp)
         self.version += 1
 
     def set_condition(self, at: Target, text: str | None) -> None:
         """Give the breakpoint on ``at`` a condition (``None`` or blank: none).  Another
-        condition starts the hit count again, from the current step (a hit is an arrival where
-        the condition held)."""
+        condition counts the hits again (a hit is an arrival where the condition held)."""
         bp, condition = self._by_target[at], self._expression(text)
         if _text(condition) != _text(bp.condition):
-            bp.arrivals, bp.known = array("q"), self._now()
+            self._recount(bp)
         bp.condition = condition
         self.version += 1
 
@@ -307,6 +315,11 @@ class Breakpoints:
         breakpoint that stops again)."""
         self._by_target[at].log_message = self._message(text)
         self.version += 1
+
+    def _recount(self, bp: Breakpoint) -> None:
+        """Forget ``bp``'s hits: they are counted again from step 0 (at once at step 0, else at
+        the session's next move)."""
+        bp.arrivals, bp.known, bp.counting = array("q"), 0, self._now() == 0
 
     def clear(self) -> None:
         self._by_target.clear()

@@ -278,6 +278,16 @@ class Session:
 
         ``progress`` is called between chunks (every :data:`CHUNK` steps, and at least every
         :data:`PROGRESS_EVERY` seconds); breakpoints it changes take effect from the next chunk."""
+        first = self.steps
+        try:
+            return self._advance_from(limit, on_arrival, cancel, progress, target)
+        finally:
+            self._observed(first)
+
+    def _advance_from(self, limit: int, on_arrival, cancel: threading.Event | None,
+                      progress: Callable[[Session], None] | None,
+                      target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
+        """:meth:`_advance`'s loop."""
         history = self.history
         plan = stops = probes = chunk = None
         end = self.steps + limit
@@ -306,6 +316,35 @@ class Session:
             if progress is not None and pace.due(self.steps, now):
                 progress(self)
         return Stop.LIMIT
+
+    def _observed(self, first: int) -> None:
+        """Every step from ``first`` to the current one was observed: the breakpoints that
+        were counting all along have every hit up to here."""
+        steps = self.steps
+        for bp in self.breakpoints:
+            if bp.enabled and bp.counting and bp.known >= first:
+                bp.known = max(bp.known, steps)
+
+    def catch_up(self, cancel: threading.Event | None = None) -> bool:
+        """Count the hits a breakpoint missed before the current step — one set, enabled again
+        or given another condition or kinds after step 0 (``Breakpoint.counting``) — by
+        re-executing those steps, so that every hit has its number from step 0 whichever way
+        the run reaches it.  Each move starts with it; it costs re-executing the steps missed
+        once.  False if ``cancel`` stopped it (the machine is back where it was; the rest is
+        counted at the next move)."""
+        here = self.steps
+        lagging = [bp for bp in self.breakpoints if bp.enabled and (not bp.counting or bp.known < here)]
+        if not lagging:
+            return True
+        start = min(bp.known for bp in lagging)
+        for bp in lagging:
+            bp.counting = True  # the steps from start on are all observed below
+        self._reach(start)
+        self._forward(here - start, self._count, cancel, None)
+        if self.steps != here:
+            self._reach(here)
+            return False
+        return True
 
     def _run_chunk(self, count: int, stops: Any, probes: tuple[_Probe, ...], on_arrival,
                    target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
@@ -405,6 +444,17 @@ class Session:
         stepping as it stops continue; log points log), or when ``cancel`` is set
         (``INTERRUPTED``: a unit can be long, a Stoned-Go step over an endless trigger never
         ends).  ``progress`` is called as :meth:`_advance` calls it."""
+        if not self.catch_up(cancel):
+            return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
+        first = self.steps
+        try:
+            return self._step(count, unit, cancel, progress)
+        finally:
+            self._observed(first)
+
+    def _step(self, count: int, unit: int | None, cancel: threading.Event | None,
+              progress: Callable[[Session], None] | None) -> Outcome:
+        """:meth:`step`'s loop."""
         machine = self.machine
         plan = self._compiled()
         probes = _armed(plan.probes)
@@ -486,6 +536,8 @@ class Session:
                   progress: Callable[[Session], None] | None = None) -> Outcome:
         """Run until a breakpoint stops it, halt, error, missing input, the step budget
         (``BUDGET``), or ``cancel`` is set (``INTERRUPTED``)."""
+        if not self.catch_up(cancel):
+            return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         outcome = self._forward(self.budget or 1 << 62, self._decide, cancel, progress)
         return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
@@ -496,6 +548,8 @@ class Session:
         :attr:`~esodbg.engines.language.Language.default_kinds`).  Breakpoints on the way stop
         first (not with ``breakpoints`` false, a goto: they count hits, and log points do not
         log); an ``at`` the program never reaches runs to the end."""
+        if not self.catch_up(cancel):
+            return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         target = (at, self.language.default_kinds)
         on_arrival = self._decide if breakpoints else self._cursor_only
         outcome = self._forward(self.budget or 1 << 62, on_arrival, cancel, progress, target)
@@ -506,6 +560,8 @@ class Session:
         """Go to the state after step ``target`` (clamped to ≥ 0).  Going forward stops early at
         halt, error, missing input or ``cancel``; breakpoints do not stop it (their arrivals on
         the way count) and log points do not log."""
+        if not self.catch_up(cancel):
+            return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         return self._stopped(self._goto(target, cancel))
 
     def _goto(self, target: int, cancel: threading.Event | None = None) -> Outcome:
@@ -526,6 +582,7 @@ class Session:
         start of the current unit, or of the one before if already at a start."""
         if unit is None:
             return self.goto(self.steps - count)
+        self.catch_up()
         outcome = Outcome(Stop.START, 0)
         for _ in range(count):
             if self.steps == 0:
@@ -551,6 +608,8 @@ class Session:
 
         Scans backwards one checkpoint interval at a time, re-executing each with the
         breakpoints observed (:meth:`_advance`) and keeping the last stop."""
+        if not self.catch_up(cancel):
+            return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         found: list[Outcome] = []
 
         def collect(step: int, arrivals: Arrivals, cursor: bool) -> None:

@@ -349,7 +349,7 @@ async def test_every_pane_keeps_at_least_a_row_at_80x24():
         await pilot.pause()
         assert "20" in pane_text(app, "Tape · 2 cells")  # the tape's cells, not just its borders
         assert "Breakpoints" in region_text(app, "#lists") and "none — b on a cell" in region_text(app, "#lists")
-        assert "Ctrl+D ends the input" in pane_text(app, "Input")
+        assert "type a line, Enter" in pane_text(app, "Input") and "Ctrl+D ends" in region_text(app, "#input")
 
 
 async def test_help_fits_80_columns_and_scrolls_with_the_arrows_at_once():
@@ -419,3 +419,98 @@ async def test_a_huge_panel_draws_its_first_values_and_the_changed_ones_and_coun
         assert len(names) == VALUES_SHOWN + 2  # the first ones, the changed one, the count
         assert names[VALUES_SHOWN] == "piece 5000" and names[-1] == "…"
         assert values_drawn[-1].startswith(f"{10_000 - VALUES_SHOWN - 1:,} more")
+
+
+# ----- a first hour without a stumble (issue 33) ----------------------------------------------------
+
+async def test_the_code_cursor_follows_the_program_until_the_user_moves_it():
+    """``b`` right after stepping sets the breakpoint on the command about to run, in MessiScript
+    as on a board; once the user moves the command cursor (the pane focused) it stays put."""
+    app = DebuggerApp(MESSISCRIPT, CONTAR, "5\n")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "n")
+        await pilot.pause()
+        here = app.session.machine.location()
+        assert isinstance(here, CodeRef) and here.index > 0
+        await pilot.press("b")
+        assert list(app.session.breakpoints.enabled_locations()) == [here]
+        source = app.query_one(SourceView)
+        source.focus()
+        await pilot.press("up", "up")  # the user takes the cursor
+        mine = source.cursor
+        await pilot.press("n")
+        await pilot.pause()
+        assert source.cursor == mine
+        await pilot.press("escape", "n")  # left the pane: it follows the program again
+        await pilot.pause()
+        assert source.cursor_location == app.session.machine.location()
+
+
+async def test_the_focused_pane_is_unmistakable_and_l_reaches_the_breakpoints_list():
+    from esodbg.app.widgets.debuglists import BreakpointsPane
+
+    app = DebuggerApp(FIFTEEN, EXAMPLES / "fifteen" / "99.15")
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardView)
+        assert board.styles.border_top[0] == "round"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is board
+        assert board.styles.border_top[0] == "heavy" and board.styles.border_title_background.a > 0
+        await pilot.press("down", "left", "enter", "left", "enter")  # two breakpoints
+        assert len(app.session.breakpoints) == 2
+        await pilot.press("delete")  # Delete, Backspace and d remove the one under the cursor, in every pane
+        assert len(app.session.breakpoints) == 1
+        await pilot.press("l")  # one key to the list, whose keys are the same
+        await pilot.pause()
+        pane = app.query_one(BreakpointsPane)
+        assert app.focused is pane and pane.selected == 0
+        assert app.query_one("#lists").styles.border_top[0] == "heavy"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert len(app.session.breakpoints) == 0
+
+
+async def test_q_quits_from_the_help_as_the_help_says():
+    app = DebuggerApp(FIFTEEN, HELLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert any("q quits" in str(text.render()) for text in app.screen.query("Static"))
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_at_80x24_the_timeline_and_the_input_prompt_show_and_no_toast_covers_the_status_line():
+    from esodbg.engines import sessions
+    from esodbg.engines.debugger import Session
+
+    remembered = Session(MESSISCRIPT, MESSISCRIPT.parse(HOLA.read_text(), str(HOLA)))
+    remembered.breakpoints.toggle(CodeRef(2))
+    sessions.save(HOLA, remembered)
+    app = DebuggerApp(MESSISCRIPT, HOLA)  # interactive input: the prompt is there
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert app._notifications and any(n.title == "Session restored" for n in app._notifications)
+        assert "step 0 of 0" in lines[-3]  # the timeline, over the status line
+        assert "type a line, Enter" in region_text(app, "#input") and "Ctrl+D ends" in region_text(app, "#input")
+        status, lists = app.screen.query_one("#status").region, app.screen.query_one("#lists").region
+        for toast in app.screen.query("Toast"):
+            assert not toast.region.overlaps(status) and not toast.region.overlaps(lists)
+
+
+async def test_every_board_is_drawn_on_the_panes_background():
+    """No cell, gap or blank line of a board is left to the terminal's default background (black
+    in a browser, another shade in each recording format)."""
+    for language, path in ((FIFTEEN, HELLO), (TTG, WOW), (by_name("stoned-go"), EXAMPLES / "stoned-go" / "ladder.sgo"),
+                           (by_name("scrabble"), EXAMPLES / "scrabble" / "boys3.gcg")):
+        app = DebuggerApp(language, path, "")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for board in app.query(BoardView):
+                for y in range(board.size.height):
+                    assert all(segment.style is not None and segment.style.bgcolor is not None
+                               for segment in board.render_line(y)), (language.name, board.id, y)

@@ -57,6 +57,48 @@ def test_hit_counts_belong_to_the_timeline():
     assert bp.hits(s.steps) == 0
 
 
+def test_a_hit_has_one_number_whichever_way_the_run_reaches_it():
+    """Hits count from step 0 however late the breakpoint was set: the usual first hour (step to
+    the command, b, continue, reverse-continue) numbers each hit as a run with the breakpoint
+    from the start (exec --break) does, never ``hit 0``."""
+    reference = session("99", interval=64)
+    reference.breakpoints.toggle(BP)
+    steps = [reference.continue_().step for _ in range(4)]
+    numbers = {step: reference.breakpoints.get(BP).hits(step) for step in steps}
+    assert list(numbers.values()) == [1, 2, 3, 4]
+    s = session("99", interval=64)
+    s.goto(steps[1])  # on the second hit, then the breakpoint is set there
+    s.breakpoints.toggle(BP)
+    bp = s.breakpoints.get(BP)
+    forward = s.continue_()
+    assert (forward.step, bp.hits(s.steps)) == (steps[2], 3)
+    s.continue_()
+    for expected in (steps[2], steps[1], steps[0]):  # back over the hit it was set on, and before it
+        back = s.reverse_continue()
+        assert (back.reason, back.step, bp.hits(s.steps)) == (Stop.BREAKPOINT, expected, numbers[expected])
+    s.breakpoints.set_enabled(BP, False)  # disabled over a hit, enabled again: that hit still counts
+    s.goto(steps[3])
+    s.breakpoints.set_enabled(BP, True)
+    assert s.reverse_continue().step == steps[2] and bp.hits(s.steps) == 3
+    s.breakpoints.set(BP, condition="acc >= 0")  # another condition: counted again from step 0
+    assert s.reverse_continue().step == steps[1] and s.breakpoints.get(BP).hits(s.steps) == 2
+
+
+def test_counting_the_steps_a_breakpoint_missed_can_be_interrupted():
+    reference = session("99", interval=64)
+    reference.breakpoints.toggle(BP)
+    reference.goto(500)
+    s = session("99", interval=64)
+    s.goto(500)
+    s.breakpoints.toggle(BP)
+    cancel = threading.Event()
+    cancel.set()
+    assert s.continue_(cancel).reason is Stop.INTERRUPTED and s.steps == 500  # back where it was
+    back = s.reverse_continue()  # counted at the next move instead
+    assert back.reason is Stop.BREAKPOINT
+    assert s.breakpoints.get(BP).hits(s.steps) == reference.breakpoints.get(BP).hits(back.step) > 1
+
+
 def test_reverse_continue_goes_to_the_previous_hit_then_to_step_0():
     s = session("99", interval=64)
     s.breakpoints.toggle(BP)

@@ -181,7 +181,12 @@ def test_sgf_is_not_an_option_of_other_languages(tmp_path):
     assert result.returncode == 2 and "--sgf has no meaning for 15" in result.stderr
 
 
-async def test_e_in_the_debugger_writes_the_board_named_by_its_step(tmp_path, monkeypatch):
+async def test_e_in_the_debugger_asks_where_to_write_the_board_and_says_where_it_went(tmp_path, monkeypatch):
+    """``e`` asks for the file (the default named by the step, in the current directory), writes
+    it on Enter and says where; an existing file is overwritten only on a second Enter."""
+    from esodbg.app.screens.prompt import PromptScreen
+    from textual.widgets import Input
+
     monkeypatch.chdir(tmp_path)
     app = DebuggerApp(LANGUAGE, SGO / "single_capture.sgo", "")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -189,8 +194,31 @@ async def test_e_in_the_debugger_writes_the_board_named_by_its_step(tmp_path, mo
         await settle(pilot)
         await pilot.press("e")
         await pilot.pause()
-    size, black, white = stones((tmp_path / "single_capture-step13.sgf").read_bytes())
+        assert isinstance(app.screen, PromptScreen)  # nothing written without asking
+        assert app.screen.query_one(Input).value == "single_capture-step13.sgf" and not list(tmp_path.iterdir())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptScreen)
+        written = tmp_path / "single_capture-step13.sgf"
+        assert any(str(written) in str(n.message) for n in app._notifications)
+        (tmp_path / "mine").mkdir()
+        (tmp_path / "mine" / "keep.sgf").write_text("mine")
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "mine/keep.sgf"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and (tmp_path / "mine" / "keep.sgf").read_text() == "mine"
+        assert "exists" in str(app.screen.query_one("#prompt-error").render())
+        await pilot.press("escape")
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "mine"  # a directory: the default name in it
+        await pilot.press("enter")
+        await pilot.pause()
+    size, black, white = stones(written.read_bytes())
     assert len(black) == 4 and white == set()  # the white stone was just captured
+    assert (tmp_path / "mine" / "single_capture-step13.sgf").read_bytes() == written.read_bytes()
 
 
 # ----- the board cursor, the call stack pane -------------------------------------------------------

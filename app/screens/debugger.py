@@ -36,7 +36,7 @@ from ..widgets.source import SourceView
 from ..widgets.timeline import Timeline
 
 MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
-TIMELINE_HEIGHT = 30  # the timeline is shown on terminals at least this tall
+SHORT = 30  # on terminals less tall than this, the I/O row is kept to three lines (the timeline stays)
 
 
 class DebuggerScreen(Screen):
@@ -154,7 +154,7 @@ class DebuggerScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
         self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
-        self.set_class(height < TIMELINE_HEIGHT, "-short")  # every row for the panes ([ ] still move)
+        self.set_class(height < SHORT, "-short")
 
     def show(self, view: View, output: tuple[str, int], new_output: int, status: tuple[str, str], live: bool,
              waiting: bool, heat: Tally | None = None, written: Sequence[int] | None = None) -> None:
@@ -174,7 +174,8 @@ class DebuggerScreen(Screen):
             ran = f"ran {heat.at[board_view.cursor_location]:,}× at the cursor" if heat is not None else ""
             board_view.border_subtitle = " · ".join(filter(None, (board.caption, ran, f"step {machine.steps:,}")))
         source = self.query_one(SourceView)
-        source.show(fault.span if fault else view.span, fault is not None, bps, () if fault else view.also)
+        source.show(fault.span if fault else view.span, fault is not None, bps, () if fault else view.also,
+                    fault.at if fault else view.location)
         source.show_heat({span: count for span, count in heat.spans.items() if isinstance(span, Span)}
                          if heat is not None else None)
         if heat is not None and source.code is not None and source.code.steps:

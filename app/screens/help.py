@@ -22,10 +22,12 @@ INTRO = (
 PANE_KEYS = [
     ("tab / click", "focus the board or code pane; the arrow keys then move its cursor"),
     ("enter / space / click", "toggle a breakpoint on the cell or command (pane focused)"),
+    ("d / delete / backspace", "delete the breakpoint on the cell or command (pane focused)"),
     ("home", "board: the cursor back to where the program is"),
     ("↑ / ↓ / click", "call stack pane (tab to it): select a frame, see where it goes on in the code"),
-    ("breakpoints tab: space / enter / d", "enable or disable / edit (its spec) / delete the selected breakpoint"),
-    ("watches tab: d", "delete the selected watch (a changed value shows the one before it)"),
+    ("breakpoints tab (l): space / enter / d, delete, backspace",
+     "enable or disable / edit (its spec) / delete the selected breakpoint"),
+    ("watches tab: d, delete, backspace", "delete the selected watch (a changed value shows the one before it)"),
     ("click a tab", "breakpoints, watches, the log points' log"),
     ("click the timeline", "go to that step (a ◆ marker: that breakpoint hit)"),
     ("escape", "leave the pane: ← → step again"),
@@ -45,7 +47,8 @@ def describe(key: str) -> str:
 class HelpScreen(ModalScreen[None]):
     """All keys of the debugger, the board or code pane and the input prompt."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,question_mark", "dismiss", "Close"),
+                Binding("q", "app.quit", "Quit")]  # as everywhere: q quits, even from here
 
     def __init__(self, bindings: list[Binding]) -> None:
         super().__init__()
@@ -67,7 +70,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help"):
             yield Static(INTRO, id="help-intro")
             yield Static(table)
-            yield Static("[dim]↑ ↓ PgUp PgDn scroll · esc, q or ? closes this help[/dim]")
+            yield Static("[dim]↑ ↓ PgUp PgDn scroll · esc or ? closes this help · q quits esodbg[/dim]")
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()  # the arrow keys scroll at once

@@ -67,6 +67,7 @@ class BoardView(ScrollView, can_focus=True):
         Binding("left", "move(0, -1)", "Cursor", show=False),
         Binding("right", "move(0, 1)", "Cursor", show=False),
         Binding("enter,space", "toggle", "Breakpoint", show=False),
+        Binding("d,delete,backspace", "toggle(True)", "Delete breakpoint", show=False),
         Binding("home", "home", "Back to the program", show=False),
     ]
 
@@ -155,8 +156,8 @@ class BoardView(ScrollView, can_focus=True):
         self.cursor = (row + self.board.row0, col + self.board.col0)
         self.scroll_to_region(self._cell_region(row, col), animate=False)
 
-    def action_toggle(self) -> None:
-        self.post_message(BreakpointToggled(self.cursor_location))
+    def action_toggle(self, remove: bool = False) -> None:
+        self.post_message(BreakpointToggled(self.cursor_location, remove))
 
     def action_home(self) -> None:
         """The cursor back on the cell where the program is, scrolled into view."""
@@ -192,6 +193,11 @@ class BoardView(ScrollView, can_focus=True):
                              *(f"heat-{level}" for level in range(1, heat.LEVELS + 1)))}
 
     def render_line(self, y: int) -> Strip:
+        # The widget's own style under every segment: a gap, an empty cell or a blank line drawn
+        # with no style would show the terminal's default background, not the panes'.
+        return self._line(y).apply_style(self.rich_style)
+
+    def _line(self, y: int) -> Strip:
         left, top = self._margins
         scroll_x, scroll_y = self.scroll_offset
         view_width = self.size.width

@@ -58,13 +58,13 @@ class RowList(ListingView):
 class BreakpointsPane(RowList):
     """Every breakpoint: enabled (●) or not (○), where, its kinds (for a language with more than
     one), its condition, hit condition and log message, and its hit count at this step.  Space
-    enables or disables the selected one, Enter edits it, Delete removes it."""
+    enables or disables the selected one, Enter edits it, ``d``, Delete or Backspace removes it."""
 
     empty = "none — b on a cell or command, B for any kind (data:, event:)"
     BINDINGS = [
         Binding("space", "act('enable')", "Enable/disable"),
         Binding("enter", "act('edit')", "Edit"),
-        Binding("delete,d", "act('delete')", "Delete"),
+        Binding("d,delete,backspace", "act('delete')", "Delete"),
     ]
 
     class Act(Message):
@@ -97,11 +97,11 @@ class BreakpointsPane(RowList):
 
 class WatchesPane(RowList):
     """The watch expressions with their value at this stop; a value that changed since the
-    previous stop is highlighted, with the previous one after it.  Delete removes the selected
-    watch."""
+    previous stop is highlighted, with the previous one after it.  ``d``, Delete or Backspace
+    removes the selected watch."""
 
     empty = "none — w watches an expression (e.g. acc * 2)"
-    BINDINGS = [Binding("delete,d", "delete", "Delete")]
+    BINDINGS = [Binding("d,delete,backspace", "delete", "Delete")]
 
     class Delete(Message):
         def __init__(self, watch: Watch) -> None:

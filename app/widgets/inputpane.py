@@ -33,12 +33,12 @@ class InputPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="queued")
-        yield PromptInput(placeholder="a line for the program, Enter", id="prompt")
+        yield PromptInput(placeholder="type a line, Enter", id="prompt")
 
     def show(self, pending: str, closed: bool, waiting: bool) -> None:
         """``pending`` is the input not yet read; ``waiting`` true if the program needs more."""
         shown = pending.replace("\n", "⏎") if pending else "(nothing queued)"
-        shown += "  · end of input" if closed else "  · Ctrl+D ends the input"
+        self.border_subtitle = "ended" if closed else "Ctrl+D ends"  # short: the pane is narrow at 80 columns
         queued = self.query_one("#queued", Static)
         if queued.content != shown:  # an update lays the screen out again: only when it changed
             queued.update(shown)

@@ -9,11 +9,12 @@ from esodbg.engines.base import Location, Span
 
 
 class BreakpointToggled(Message):
-    """The user asked to toggle the breakpoint at ``location`` (click, Enter or Space)."""
+    """The user asked to toggle the breakpoint at ``location`` (click, Enter or Space), or with
+    ``remove`` to delete the one there if any (``d``, Delete, Backspace)."""
 
-    def __init__(self, location: Location) -> None:
+    def __init__(self, location: Location, remove: bool = False) -> None:
         super().__init__()
-        self.location = location
+        self.location, self.remove = location, remove
 
 
 class RowSelected(Message):

@@ -54,6 +54,7 @@ class SourceView(ScrollView, can_focus=False):
         Binding("up,left", "move(-1)", "Cursor", show=False),
         Binding("down,right", "move(1)", "Cursor", show=False),
         Binding("enter,space", "toggle", "Breakpoint", show=False),
+        Binding("d,delete,backspace", "toggle(True)", "Delete breakpoint", show=False),
     ]
 
     cursor: reactive[int] = reactive(0)  # index of the step location under the command cursor
@@ -142,10 +143,14 @@ class SourceView(ScrollView, can_focus=False):
         return row
 
     def show(self, span: Span | None, fault: bool = False, breakpoints: set = frozenset(),
-             also: tuple[Span, ...] = ()) -> None:
+             also: tuple[Span, ...] = (), follow: object = None) -> None:
         """Mark ``span`` as the next step (or, with ``fault``, as the failed one), the spans
         ``also`` (more source that goes with it: a macro's call site) and the :class:`CodeRef` s
-        in ``breakpoints``; scroll the span into view."""
+        in ``breakpoints``; scroll the span into view.  The command cursor goes to ``follow``
+        (where the program is, if a :class:`CodeRef`) unless the user is moving it (the pane
+        has focus), so ``b`` after a step acts on the command about to run."""
+        if isinstance(follow, CodeRef) and self.code is not None and not self.has_focus:
+            self.cursor = follow.index
         self.span, self.fault, self.also, self.selected = span, fault, also, None
         self.breakpoints = frozenset(at.index for at in breakpoints if isinstance(at, CodeRef))
         self.refresh()
@@ -201,9 +206,9 @@ class SourceView(ScrollView, can_focus=False):
         self.cursor = min(max(self.cursor + delta, 0), len(self.code.steps) - 1)
         self._reveal(self.code.steps[self.cursor][0])
 
-    def action_toggle(self) -> None:
+    def action_toggle(self, remove: bool = False) -> None:
         if self.code is not None and self.code.steps:
-            self.post_message(BreakpointToggled(self.cursor_location))
+            self.post_message(BreakpointToggled(self.cursor_location, remove))
 
     def step_at(self, line: int, col: int) -> int | None:
         """The step location whose span holds 1-based (``line``, ``col``); past the end of the
