@@ -5,14 +5,15 @@ and Language Server Protocols for editors), ``languages``.
 Languages are plugins (:mod:`esodbg.engines.registry`): each one's own options become flags of
 ``run``, ``exec`` and ``check``, and every command loads a program the same way
 (:func:`~esodbg.app.files.load_program`).  Exit codes are in :mod:`.exitcodes`; each command's
-``--help`` lists the ones it can return.  Ctrl+C exits 130 from anywhere, never with a traceback
-(:func:`entry`).
+``--help`` lists the ones it can return.  Ctrl+C or SIGTERM exits 130 from anywhere (``serve``: 0),
+never with a traceback (:func:`entry`).
 
 ``exec``, ``check`` and ``languages`` import only the engines, never Textual, so they start fast.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import io
@@ -26,15 +27,16 @@ from typing import Any, NamedTuple, NoReturn, TextIO
 import click
 
 from esodbg.engines import registry
-from esodbg.engines.base import CellRef, Diagnostic, Machine, ParseError, Stop
+from esodbg.engines.base import CellRef, Diagnostic, Machine, ParseError, Stop, plural
 from esodbg.engines.iobuf import InputLog, RecordingOutput, StreamOutput
 from esodbg.engines.language import Export, Language, Option
 
 from esodbg.app import exitcodes
 from esodbg.app.exitcodes import BAD_INPUT, BREAKPOINT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
-from esodbg.app.files import LoadError, load_program, read_program, read_text
+from esodbg.app.files import LoadError, load_program, paused_gc, read_program, read_text
 
 CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
+SIGNALS = (signal.SIGINT, signal.SIGTERM)  # both end a command the same way: Ctrl+C's, exit 130
 
 EXEC_CODES = dict(MEANINGS)
 CHECK_CODES = {HALTED: "no problems found (warnings are printed, if any)", BAD_INPUT: MEANINGS[BAD_INPUT],
@@ -43,8 +45,10 @@ SERVE_CODES = {HALTED: "stopped with Ctrl+C or SIGTERM", BAD_INPUT: "bad usage, 
                                                                      "cannot be listened on"}
 RECORD_CODES = {HALTED: "written (however the run ended)", RUNTIME_ERROR: "agg could not draw the GIF",
                 BAD_INPUT: "bad usage, unreadable file, parse error, a breakpoint spec that does not fit, "
-                           "or OUT cannot be written", INTERRUPTED: MEANINGS[INTERRUPTED]}
+                           "or OUT cannot be written",
+                INTERRUPTED: "interrupted with Ctrl+C or SIGTERM: nothing written (OUT is as it was)"}
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+EDITOR_CODES = {HALTED: "the editor ended the session (or closed stdin)", INTERRUPTED: MEANINGS[INTERRUPTED]}
 RUN_CODES = {HALTED: "quit (the program halted, or was paused)", RUNTIME_ERROR: "quit while stopped at a runtime error",
              BAD_INPUT: "bad usage, unreadable file, or quit at a parse error", INTERRUPTED: MEANINGS[INTERRUPTED]}
 
@@ -68,7 +72,8 @@ LANG_OPTION = click.option("--lang", type=click.Choice([language.name for langua
                                                         case_sensitive=False),
                            help="Language of FILE (default: from its extension).")
 MAX_STEPS = "Stop (exit 3) after N steps."
-BREAK_HELP = ("Stop (exit 4) at the first hit of this breakpoint: cell:[BOARD:]ROW,COL, code:N (the N-th command), "
+BREAK_HELP = ("Stop (exit 4) at the first hit of this breakpoint: cell:[BOARD:]CELL (a cell as its language names "
+              "it: ROW,COL; X,Y in Stoned-Go; a square such as H8 in Scrabble), code:N (the N-th command), "
               "data:LOCATION (stops when it changes) or event:NAME, each optionally followed by ' if EXPR', "
               "' hit N' / ' hit >= N' / ' hit % N' and ' log MESSAGE' (a log point prints MESSAGE, with its "
               "{EXPR} parts, on stderr and does not stop).  Repeatable.  The names, locations and events of each "
@@ -181,7 +186,7 @@ def engines_built() -> str:
     if not running:
         return "engines: pure Python"
     stale = compiled.stale()
-    return (f"engines compiled with mypyc: {len(running)} modules"
+    return (f"engines compiled with mypyc: {plural(len(running), 'module')}"
             + (f"; changed since compiled, reinstall to compile: {', '.join(stale)}" if stale else ""))
 
 
@@ -241,7 +246,8 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         fail("--at N goes with --why LOCATION")
     if profile and (breaks or why is not None or trace_to is not None):
         fail("--profile counts a plain run: give it without --break, --why or --trace")
-    language, program = open_program(file, lang, values, state_to, max_steps)
+    with paused_gc():  # (a huge program's parse: the collector's walks would hold off Ctrl+C too)
+        language, program = open_program(file, lang, values, state_to, max_steps)
     for name, target in exports.items():
         if target is not None and name not in {export.name for export in language.exports}:
             fail(f"--{name} has no meaning for {language.title} (see `esodbg languages`)")
@@ -289,7 +295,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
             if reason is not Stop.NEEDS_INPUT or interrupted.is_set():  # Ctrl+C just as input is asked for
                 break
             stdout.flush()  # the user may be answering a prompt the program printed
-            line = stdin.readline()  # Ctrl+C here raises KeyboardInterrupt, as usual
+            line = stdin.readline()  # Ctrl+C or SIGTERM here raises KeyboardInterrupt (entry)
             if line:
                 log.feed(line)
             else:
@@ -299,7 +305,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         interrupted.set()
     except BrokenPipeError:
         reader_gone()
-    write_results(language, machine, trace, stdout, state_to, max_steps, exports)
+    write_results(language, machine, trace, stdout, state_to, max_steps, exports, interrupted.is_set())
     if tally is not None:
         from esodbg.app import reports
 
@@ -309,7 +315,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     if interrupted.is_set():
         fail(f"interrupted at step {machine.steps}", INTERRUPTED)
     if reason is Stop.ERROR:
-        fail_at_error(file, machine)
+        fail_at_error(file, language, machine)
     if reason is Stop.LIMIT:
         fail_at_budget(language, machine)
     sys.exit(HALTED)
@@ -322,14 +328,16 @@ def reader_gone() -> NoReturn:
 
 
 def write_results(language: Language, machine: Machine, trace: TextIO | None, stdout: TextIO,
-                  state_to: str | None, max_steps: int | None, exports: dict[str, str | None]) -> None:
+                  state_to: str | None, max_steps: int | None, exports: dict[str, str | None],
+                  interrupted: bool) -> None:
     """What exec writes once the run has stopped, with breakpoints or without: the end of the
-    trace, the final state (or the language's summary) and the exports."""
+    trace, the final state (or the language's summary) and the exports.  ``interrupted``: Ctrl+C
+    or SIGTERM stopped it."""
     if trace is not None and trace is not stdout:
         trace.close()
     if state_to is not None:
-        write_final_state(language, machine, max_steps, state_to, stdout)
-    elif (summary := language.summary(machine)) is not None:
+        write_json(language.final_state(machine, max_steps, interrupted), state_to, stdout)
+    elif (summary := language.summary(machine, interrupted)) is not None:
         stdout.write(summary + "\n")
     for name, target in exports.items():
         if target is not None:
@@ -337,17 +345,17 @@ def write_results(language: Language, machine: Machine, trace: TextIO | None, st
     stdout.flush()
 
 
-def fail_at_error(file: Path, machine: Machine) -> NoReturn:
+def fail_at_error(file: Path, language: Language, machine: Machine) -> NoReturn:
     """Exit 1 with the runtime error: file:line:col, the step and, on a board, the cell."""
     fault = machine.fault
     where = f"{file}:{fault.span.line}:{fault.span.col}: " if fault.span else f"{file}: "
-    cell = f", cell {fault.at}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
+    cell = f", cell {language.where(fault.at)}" if isinstance(fault.at, CellRef) else ""  # a text program's span says where
     fail(f"{where}runtime error at step {fault.step}{cell}: {fault.message}", RUNTIME_ERROR)
 
 
 def fail_at_budget(language: Language, machine: Machine) -> NoReturn:
     """Exit 3: the --max-steps budget ran out (in the language's count of steps)."""
-    fail(f"stopped after {language.counted(machine)} steps: the --max-steps budget ran out", BUDGET)
+    fail(f"stopped after {plural(language.counted(machine), 'step')}: the --max-steps budget ran out", BUDGET)
 
 
 class Why(NamedTuple):
@@ -366,7 +374,7 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
     breakpoints it stops at the first hit, says where and why on stderr and exits 4; log points
     print as they log.  With ``why``, where the location's value came from goes to stdout after
     the run (:func:`answer_why`).  The rest is what plain ``exec`` does: output streamed, input
-    from stdin as asked, ``--max-steps``, ``--trace``, ``--final-state``, Ctrl+C."""
+    from stdin as asked, ``--max-steps``, ``--trace``, ``--final-state``, Ctrl+C and SIGTERM."""
     from esodbg.engines.breakpoints import is_location
     from esodbg.engines.debugger import Session
     from esodbg.engines.provenance import canonical
@@ -380,9 +388,12 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
             fail(f"--why {why.location!r}: {error}")
     for text in breaks:
         try:
-            parse_spec(text, language, session.first_view).set_in(session.breakpoints)
+            spec = parse_spec(text, language, session.first_view)
+            spec.set_in(session.breakpoints)
         except ValueError as error:
             fail(f"--break {text!r}: {error}")
+        if spec.note is not None:  # set, but the user should know (a cell off a board that grows)
+            click.echo(f"esodbg: --break {text!r}: {spec.note}", err=True)
     written = 0
 
     def flush(_: Session | None = None) -> None:
@@ -408,12 +419,9 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
                 reason = Stop.BUDGET
                 break
             session.budget = limit
-            previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
-            try:
+            with signals_set(interrupted):
                 outcome = step_traced(session, limit, interrupted, trace, flush) if trace is not None else \
                     session.continue_(interrupted, flush)
-            finally:
-                signal.signal(signal.SIGINT, previous)
             flush()
             reason = outcome.reason
             if reason is Stop.BUDGET and max_steps is not None and not interrupted.is_set():
@@ -421,7 +429,7 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
             if reason is not Stop.NEEDS_INPUT:
                 break
             stdout.flush()  # the user may be answering a prompt the program printed
-            line = stdin.readline() if stdin is not None else ""  # Ctrl+C here raises KeyboardInterrupt
+            line = stdin.readline() if stdin is not None else ""  # Ctrl+C, SIGTERM: KeyboardInterrupt
             if line:
                 session.feed_input(line)
             else:
@@ -431,7 +439,7 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
     except BrokenPipeError:
         reader_gone()
     machine = session.machine
-    write_results(language, machine, trace, stdout, state_to, max_steps, exports)
+    write_results(language, machine, trace, stdout, state_to, max_steps, exports, reason is Stop.INTERRUPTED)
     if why is not None and reason is not Stop.INTERRUPTED:
         answer_why(session, why, stdout)
         machine = session.machine
@@ -445,10 +453,10 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
         else:
             where = f"by the step at {view.describe(session.last.at)}" if session.last is not None else ""
         why = f": {outcome.message}" if outcome.message else ""
-        fail(f"stopped at step {outcome.step} {where}: breakpoint {format_spec(bp, language.default_kinds)} "
+        fail(f"stopped at step {outcome.step} {where}: breakpoint {format_spec(bp, language)} "
              f"(hit {bp.hits(outcome.step)}){why}", BREAKPOINT)
     if reason is Stop.ERROR:
-        fail_at_error(file, machine)
+        fail_at_error(file, language, machine)
     if reason is Stop.BUDGET:
         fail_at_budget(language, machine)
     sys.exit(HALTED)
@@ -516,11 +524,6 @@ def open_json_out(target: str, stdout: TextIO) -> TextIO:
         fail(f"cannot write {target}: {error.strerror}")
 
 
-def write_final_state(language: Language, machine: Machine, max_steps: int | None, target: str,
-                      stdout: TextIO) -> None:
-    write_json(language.final_state(machine, max_steps), target, stdout)
-
-
 def write_json(document: Any, target: str, stdout: TextIO) -> None:
     """``document`` as one line of JSON to ``target``: ``-`` is stdout, after the program's
     output and a newline (exits 2 if a file cannot be written)."""
@@ -546,22 +549,32 @@ def write_export(language: Language, machine: Machine, name: str, target: str) -
         fail(f"cannot write {target}: {error.strerror}")
 
 
+@contextlib.contextmanager
+def signals_set(interrupted: threading.Event):
+    """Inside, Ctrl+C and SIGTERM (:data:`SIGNALS`) only set ``interrupted``, for a run that
+    looks at it between steps (so it stops between two and says which); outside, they raise
+    ``KeyboardInterrupt`` again (:func:`entry`)."""
+    previous = {sig: signal.signal(sig, lambda signum, frame: interrupted.set()) for sig in SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def run_until_interrupted(machine: Machine, limit: int, interrupted: threading.Event, tally=None) -> Stop:
-    """``machine.run(limit)`` in chunks of :data:`CHUNK` steps, with Ctrl+C only setting
-    ``interrupted`` — checked between chunks, so the machine stops between two steps and says
-    exactly which (returns ``Stop.LIMIT`` then).  With a ``tally``
+    """``machine.run(limit)`` in chunks of :data:`CHUNK` steps, with Ctrl+C and SIGTERM only
+    setting ``interrupted`` — checked between chunks, so the machine stops between two steps and
+    says exactly which (returns ``Stop.LIMIT`` then).  With a ``tally``
     (:class:`~esodbg.engines.profile.Tally`), its run, which counts every step."""
     run = machine.run if tally is None else lambda count: tally.run(machine, count)
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
-    try:
+    with signals_set(interrupted):
         end = machine.steps + limit
         while not interrupted.is_set():
             reason = run(min(CHUNK, end - machine.steps))
             if reason is not Stop.LIMIT or machine.steps >= end:
                 return reason
         return Stop.LIMIT
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def trace_until_interrupted(language: Language, machine: Machine, limit: int, interrupted: threading.Event,
@@ -570,8 +583,7 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
     trace line (streamed: memory stays constant however long the run)."""
     import json  # only --trace and --final-state need it
 
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
-    try:
+    with signals_set(interrupted):
         for _ in range(limit):
             if interrupted.is_set():
                 return Stop.LIMIT
@@ -582,8 +594,6 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
             if record.stop is not None:
                 return record.stop
         return Stop.LIMIT
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 @main.command(epilog=epilog(CHECK_CODES))
@@ -597,7 +607,8 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
 def check(file: Path, format_: str, lang: str | None, **values: Any) -> None:
     """Parse FILE and report problems (file:line:col: what was wrong) without running it."""
     if format_ == "text":
-        language, _ = open_program(file, lang, values)
+        with paused_gc():  # (a huge program's parse: the collector's walks would hold off Ctrl+C too)
+            language, _ = open_program(file, lang, values)
         click.echo(f"{file}: ok ({language.title})")
         return
     import json  # only --format json needs it
@@ -607,7 +618,8 @@ def check(file: Path, format_: str, lang: str | None, **values: Any) -> None:
     text, problems = "", ()
     try:
         text = read_program(file, language)
-        problems = language.parse(text, str(file), options).warnings
+        with paused_gc():
+            problems = language.parse(text, str(file), options).warnings
     except LoadError as error:
         problems = (error.diagnostic(str(file)),)
     except ParseError as error:
@@ -674,7 +686,17 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
         from esodbg.app.serve import detach
 
         detach(lambda: orphaned(app))
-    app.run()
+    import asyncio
+
+    # Ctrl+C (a `kill -INT`: at the keyboard it is a key) and SIGTERM quit as q does (the session
+    # is remembered, the terminal restored), with 130.  Handled on the app's own loop, where
+    # app.exit is safe: from a Python signal handler it would cut into the loop's work, and not
+    # wake it from waiting.  (A Runner, as asyncio.run that app.run would use: it cleans up after.)
+    with asyncio.Runner() as runner:
+        loop = runner.get_loop()
+        for sig in SIGNALS:
+            loop.add_signal_handler(sig, lambda: app.exit(return_code=INTERRUPTED))
+        app.run(loop=loop)
     sys.exit(app.return_code or HALTED)
 
 
@@ -692,7 +714,8 @@ def orphaned(app) -> None:
 @main.command(epilog=epilog(SERVE_CODES))
 @debugger_options
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on.  The page has no login: anyone who reaches it runs the debugger.")
+              help="Address to listen on (0.0.0.0: every address; the ones to open are printed).  The page "
+                   "has no login: anyone who reaches it runs the debugger.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: a free one, printed).")
 @LANG_OPTION
@@ -703,8 +726,8 @@ def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps
     its own `esodbg run FILE` (with these options), as it would run in a terminal.
 
     The program's input comes from --input / --input-file, else from the Input pane of each tab.
-    Listens on 127.0.0.1 only, unless --host says otherwise.  Ctrl+C stops the server and
-    every tab's debugger.
+    Listens on 127.0.0.1 only, unless --host says otherwise.  Ctrl+C or SIGTERM stops the server
+    and every tab's debugger.
     """
     language, options = runnable(file, lang, values)
     preset_input(input_text, input_file)  # an unreadable input file: exit 2 here, not in each tab
@@ -730,11 +753,11 @@ def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps
     except OSError as error:
         fail(f"cannot listen on {host}: {error.strerror or error}")
 
-    def announce(url: str) -> None:
-        click.echo(f"Serving {file.name} ({language.title}) at {url}  (Ctrl+C stops)")
+    def announce(urls: list[str]) -> None:
+        click.echo(f"Serving {file.name} ({language.title}) at {', '.join(urls)}  (Ctrl+C stops)")
         sys.stdout.flush()
 
-    server = Served(app_command(file, arguments), host, port, f"esodbg · {file.name}", announce)
+    server = Served(app_command(file, arguments), host, port, f"{file.name} · esodbg", announce)
     try:
         server.serve()
     except OSError as error:  # the port is taken, or the address is not this machine's
@@ -764,22 +787,36 @@ def parse_size(text: str) -> tuple[int, int]:
                                              "not per step.")
 @click.option("--frames", type=click.IntRange(min=2), default=300, show_default=True, metavar="N",
               help="At most N frames: a longer run is sampled evenly (its start and its end always in).")
-@click.option("--fps", type=click.FloatRange(min=0.1, max=60), default=10.0, show_default=True, metavar="F",
-              help="Frames a second when played (the last frame stays 3 s more).")
+@click.option("--fps", type=click.FloatRange(min=0.1, max=60), metavar="F",
+              help="Frames a second when played.  [default: 10; with --keys 1, a key a second]")
+@click.option("--speed", type=click.FloatRange(min=0.1, max=100), default=1.0, show_default=True, metavar="X",
+              help="Play X times as fast (0.5: half as fast), the last frame's --hold aside; --fps times "
+                   "--speed is at most 60 frames a second (50 for a .gif).")
+@click.option("--hold", type=click.FloatRange(min=0, max=3600), default=3.0, show_default=True, metavar="SECONDS",
+              help="How long the last frame stays on screen.")
+@click.option("--loop/--no-loop", default=None, help="Play over and over (the default), or once, ending on the "
+                                                     "last frame (.svg and .gif).")
+@click.option("--poster", type=click.Choice(["first", "last"]), help="The frame an .svg shows where it does "
+              "not play: a viewer without animations, a reader who asked for less motion.  [default: last]")
 @click.option("--keys", metavar="KEYS", help='Press these keys instead, a frame after each: the debugger\'s '
-                                             'keys, separated by spaces (e.g. "n n b c", "5 n", "enter").')
+                                             'keys, separated by spaces (e.g. "n n b c", "5 n", "enter"); a key '
+                                             'is one character or a name (enter, escape, up, f1, ctrl+c…).')
 @input_options
 @LANG_OPTION
 @language_options
 def record(file: Path, output: Path, size: str, steps: int | None, until: tuple[str, ...], unit: str | None,
-           frames: int, fps: float, keys: str | None, input_text: str | None, input_file: Path | None,
-           lang: str | None, **values: Any) -> None:
+           frames: int, fps: float | None, speed: float, hold: float, loop: bool | None, poster: str | None,
+           keys: str | None, input_text: str | None, input_file: Path | None, lang: str | None,
+           **values: Any) -> None:
     """Record a run of FILE, played in the debugger's own screen, as an animation: by default
     the run from its start to its end (halt or error), a step a frame.
 
     OUT's extension chooses the format: .cast (asciicast v2: asciinema's player and site),
     .svg (one self-playing SVG: a README or a browser shows it, no script) or .gif (drawn by
     asciinema's agg).  The program's input is --input / --input-file, else none.
+
+    OUT is written once the recording is complete: Ctrl+C or SIGTERM stops it within a second
+    and writes nothing (exit 130; an OUT there before is left as it was).
     """
     screen = parse_size(size)
     suffix = output.suffix.lower()
@@ -789,6 +826,19 @@ def record(file: Path, output: Path, size: str, steps: int | None, until: tuple[
         fail("--keys plays the keys given: it goes with none of --steps, --until, --unit")
     if keys is not None and not keys.split():
         fail("--keys: give at least one key")
+    if loop is not None and suffix == ".cast":
+        fail(f"--{'' if loop else 'no-'}loop: a .cast does not say whether it loops (its player does: "
+             "asciinema's --loop); it is for .svg and .gif")
+    if poster is not None and suffix != ".svg":
+        fail(f"--poster: only an .svg has one (a {suffix} shows its first frame where it does not play)")
+    from esodbg.app.record import (DEFAULT_STEPS, MOST_FPS, SCREEN_FPS, GifError, Interrupted, Script, check_keys,
+                                   check_target, play, stopping_on_signals, write)
+
+    fps = fps or (1.0 if keys else 10.0)  # a key's frame shows a second: long enough to see what it did
+    if fps * speed > (MOST_FPS if suffix == ".gif" else SCREEN_FPS):
+        fail(f"--fps times --speed is {fps * speed:g} frames a second: " + (
+            f"a GIF shows at most {MOST_FPS} (its delays count hundredths of a second, and browsers slow "
+            f"one under 0.02 s down to 0.1 s)" if suffix == ".gif" else f"a screen shows at most {SCREEN_FPS}"))
     language, _ = open_program(file, lang, values)
     level = None
     if unit is not None:
@@ -797,50 +847,68 @@ def record(file: Path, output: Path, size: str, steps: int | None, until: tuple[
             fail(f"--unit {unit!r}: {language.title} steps by " + (", ".join(names) if names else "step only"))
         level = names.index(unit.lower())
     preset = preset_input(input_text, input_file)
-    from esodbg.app.record import DEFAULT_STEPS, GifError, Script, play, write  # only record needs Textual
+    pressed = tuple(keys.split()) if keys else ()
+    try:
+        check_keys(pressed)
+    except ValueError as error:
+        fail(str(error))
+    try:
+        check_target(output)
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror or error}")
+    script = Script(steps, until, level, pressed, frames, fps, speed, hold)
 
-    script = Script(steps, until, level, tuple(keys.split()) if keys else (), frames, fps)
     def progress(taken: int, planned: int) -> None:  # on a terminal only: a log would fill with them
         click.echo(f"\resodbg: recording frame {taken:,} of {planned:,}", err=True, nl=False)
 
-    try:
-        recording = play(language, file, options_for(language, values), preset or "", script, screen,
-                         progress if sys.stderr.isatty() else None)
-    except ValueError as error:
-        fail(str(error))
-    finally:
-        if sys.stderr.isatty():
-            click.echo("\r\x1b[K", err=True, nl=False)
-    if recording.capped:
-        click.echo(f"esodbg: the program was still running after {DEFAULT_STEPS:,} steps: recorded up to "
-                   f"there (--steps N records more or fewer)", err=True)
-    try:
-        write(recording, output)
-    except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
-    except GifError as error:
-        fail(str(error), RUNTIME_ERROR)
+    with stopping_on_signals() as stop:
+        try:
+            try:
+                recording = play(language, file, options_for(language, values), preset or "", script, screen,
+                                 progress if sys.stderr.isatty() else None, stop)
+            finally:
+                if sys.stderr.isatty():
+                    click.echo("\r\x1b[K", err=True, nl=False)
+            if recording.capped:
+                click.echo(f"esodbg: the program was still running after {DEFAULT_STEPS:,} steps: recorded up "
+                           f"to there (--steps N records more or fewer)", err=True)
+            write(recording, output, loop is not False, poster or "last", stop)
+        except ValueError as error:
+            fail(str(error))
+        except OSError as error:
+            fail(f"cannot write {output}: {error.strerror or error}")
+        except GifError as error:
+            fail(str(error), RUNTIME_ERROR)
+        except Interrupted:
+            fail(f"interrupted: nothing written{f' ({output} is as it was)' if output.exists() else ''}",
+                 INTERRUPTED)
+        finally:
+            # The process ends with this command: what the recording built (the app, the run's
+            # history, the frames) is left to the OS rather than collected object by object at
+            # exit, which took 0.5 s after 10,000 steps (and Ctrl+C must end it within 1 s).
+            gc.freeze()
     seconds = sum(frame.duration for frame in recording.frames)
-    click.echo(f"esodbg: wrote {output}: {len(recording.frames)} frames, {seconds:.1f} s, up to step "
+    click.echo(f"esodbg: wrote {output}: {plural(len(recording.frames), 'frame')}, {seconds:.1f} s, up to step "
                f"{recording.steps:,}", err=True)
 
 
-@main.command()
+@main.command(epilog=epilog(EDITOR_CODES))
 def dap() -> None:
     """Serve the Debug Adapter Protocol on stdin and stdout, for an editor's debugger (VS Code,
     Neovim's nvim-dap, Helix, Emacs): step every language forwards and backwards, breakpoints
     on cells, boards as variables.  Editors start it themselves; set-ups are in docs/editors.md.
-    Exits 0 when the editor disconnects."""
+    Exits 0 when the editor disconnects, 130 on Ctrl+C or SIGTERM."""
     from esodbg.app.dap import serve  # only the adapter needs it
 
     sys.exit(serve())
 
 
-@main.command()
+@main.command(epilog=epilog(EDITOR_CODES))
 def lsp() -> None:
     """Serve the Language Server Protocol on stdin and stdout, for an editor: diagnostics as you
     type, colours from the grammars, hover that explains the code, outlines.  Editors start it
-    themselves; set-ups are in docs/editors.md.  Exits 0 when the editor exits."""
+    themselves; set-ups are in docs/editors.md.  Exits 0 when the editor exits, 130 on Ctrl+C or
+    SIGTERM."""
     from esodbg.app.lsp import serve  # only the language server needs pygls
 
     sys.exit(serve())
@@ -881,13 +949,24 @@ def reattach_terminal() -> None:
 
 
 def entry() -> None:
-    """The ``esodbg`` command: :func:`main` with Ctrl+C anywhere — while reading, parsing or
-    typing a big program — exiting 130 with a word rather than click's "Aborted!" and 1."""
+    """The ``esodbg`` command: :func:`main` with Ctrl+C or SIGTERM anywhere — while reading,
+    parsing or typing a big program — exiting 130 with a word, rather than with click's
+    "Aborted!" and 1 or, for SIGTERM, killed by it.  Commands that run long catch them their own
+    way (exec's run stops between two steps; run, lsp and serve quit as they quit)."""
+    # SIGINT may come ignored (inherited from a shell that started esodbg in the background, nohup,
+    # a CI runner or an editor's test panel): Ctrl+C and `kill -INT` must work anyway.
+    for sig in SIGNALS:
+        signal.signal(sig, signal.default_int_handler)
     try:
         main(standalone_mode=False)
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("esodbg: interrupted", err=True)
-        sys.exit(INTERRUPTED)
+        # Exit now, not through the interpreter's teardown: a huge program half parsed is millions
+        # of objects, and freeing them one by one takes tenths of the second Ctrl+C has.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # a reader gone, a stream closed
+                stream.flush()
+        os._exit(INTERRUPTED)
     except click.exceptions.Exit as done:  # --help, --version
         sys.exit(done.exit_code)
     except click.ClickException as error:  # bad usage

@@ -8,7 +8,7 @@ RUNTIME_ERROR = 1  # a runtime error (run: quit while stopped at one)
 BAD_INPUT = 2  # bad usage, an unreadable file, or a parse error
 BUDGET = 3  # the --max-steps budget ran out
 BREAKPOINT = 4  # exec --break: stopped at a breakpoint
-INTERRUPTED = 130  # interrupted with Ctrl+C
+INTERRUPTED = 130  # interrupted: Ctrl+C or SIGTERM (serve stops with 0)
 
 MEANINGS = {
     HALTED: "the program halted normally",
@@ -16,7 +16,7 @@ MEANINGS = {
     BAD_INPUT: "bad usage, unreadable file, or parse error (file:line:col: what was wrong)",
     BUDGET: "the --max-steps budget ran out",
     BREAKPOINT: "stopped at a --break breakpoint (stderr says where and why)",
-    INTERRUPTED: "interrupted with Ctrl+C",
+    INTERRUPTED: "interrupted: Ctrl+C or SIGTERM",
 }
 
 

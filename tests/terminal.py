@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+from children import default_sigint
+
 
 class Terminal:
     """A child ``esodbg`` process on a pty of ``size`` (columns, rows)."""
@@ -23,7 +25,8 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(size[0]), "LINES": str(size[1])}
         self.process = subprocess.Popen([sys.executable, "-m", "esodbg.app", *args], stdin=slave, stdout=slave,
-                                        stderr=slave, env=env, close_fds=True, start_new_session=True)
+                                        stderr=slave, env=env, close_fds=True, start_new_session=True,
+                                        preexec_fn=default_sigint)
         os.close(slave)
         self.master = master
         self.output = b""

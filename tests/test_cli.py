@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from children import default_sigint, handles
 from conftest import CORPUS, EXAMPLES
 
 FIFTEEN = EXAMPLES / "fifteen"
@@ -164,9 +165,11 @@ def test_lang_is_case_insensitive():
 
 
 def interrupt(args: list, after: float, stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess:
-    """Run esodbg, send it Ctrl+C (SIGINT) after ``after`` seconds, and wait for it."""
+    """Run esodbg, send it Ctrl+C (SIGINT) ``after`` seconds after it started handling it, and
+    wait for it."""
     process = subprocess.Popen([sys.executable, "-m", "esodbg.app", *map(str, args)], stdin=stdin,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+    handles(process.pid)
     time.sleep(after)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=20)
@@ -306,8 +309,10 @@ def test_exec_log_points_write_to_stderr_and_do_not_stop():
     assert lines and all(re.fullmatch(r"step \d+: wrote \d+", line) for line in lines)
 
 
-@pytest.mark.parametrize("spec, says", [("cell:9,9 if acc >", "invalid syntax"), ("event:nope", "no event"),
-                                        ("data:nope", "not a data location")])
+@pytest.mark.parametrize("spec, says", [("cell:2,4 if acc >", "invalid syntax"), ("event:nope", "no event"),
+                                        ("data:nope", "not a data location"),
+                                        ("cell:9,9", "(9, 9) is not on the board puzzle, which is 4×6 cells from "
+                                                     "(0, 0) to (3, 5): the breakpoint could never stop")])
 def test_exec_break_with_a_bad_spec_exits_2_naming_it(spec, says):
     result = esodbg("exec", FIFTEEN / "99.15", "--break", spec)
     assert result.returncode == 2 and result.stdout == ""

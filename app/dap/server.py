@@ -31,7 +31,6 @@ from esodbg.engines.controller import Busy, Controller, Listener
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.expressions import EvaluationError, ExpressionError
 from esodbg.engines.language import Language
-from esodbg.engines.names import data_name
 
 from .. import exitcodes
 from ..files import LoadError, read_program, read_text
@@ -94,19 +93,22 @@ class Server(Listener):
     # ----- the loop ---------------------------------------------------------------------------
     def serve(self) -> int:
         """Answer requests until ``disconnect`` or the end of input; returns the process's exit
-        code (0)."""
-        while not self.done:
-            try:
-                message = self.reader.read()
-            except FramingError as error:
-                self.writer.response(0, "", error=f"cannot read this message: {error}")
-                continue
-            except EOFError:
-                break
-            self.handle(message)
-        if self.controller is not None:
-            self.controller.interrupt()
-            self.controller.wait(2)
+        code (0).  Ctrl+C or SIGTERM raises ``KeyboardInterrupt`` out of it (``esodbg``'s
+        entry exits 130)."""
+        try:
+            while not self.done:
+                try:
+                    message = self.reader.read()
+                except FramingError as error:
+                    self.writer.response(0, "", error=f"cannot read this message: {error}")
+                    continue
+                except EOFError:
+                    break
+                self.handle(message)
+        finally:  # however it ends: no worker left writing to stdout while the interpreter shuts down
+            if self.controller is not None:
+                self.controller.interrupt()
+                self.controller.wait(2)
         return 0
 
     def handle(self, message: Any) -> None:
@@ -399,7 +401,7 @@ class Server(Listener):
             location = self.variables.data_location(reference, name)
         else:
             try:
-                location = data_name(name)[2]
+                location = session.language.data_location(name)
                 session.language.data(session.machine, location)
             except ValueError:
                 location = None
@@ -469,7 +471,7 @@ class Server(Listener):
             raise RequestError(place)
         span, at = place
         text = _text(self.launched.text, span)
-        where = f"{at}" + (f" {text}" if text else "")
+        where = self.launched.language.where(at) + (f" {text}" if text else "")
         self._goto = [(at, True), (at, False)]
         position = self.positions.span_out(span)
         return {"targets": [{"id": 1, "label": f"forwards to the next arrival at {where}", **position},
@@ -552,7 +554,7 @@ class Server(Listener):
         where = f" at {fault.span.line}:{fault.span.col}" if fault.span else ""
         return {"exceptionId": "runtime error", "description": fault.message, "breakMode": "always",
                 "details": {"message": fault.message, "typeName": "runtime error",
-                            "stackTrace": f"step {fault.step:,}{where}, {fault.at}"}}
+                            "stackTrace": f"step {fault.step:,}{where}, {self.launched.language.where(fault.at)}"}}
 
     def do_source(self, args: dict) -> dict:
         self._session(idle=False)
@@ -606,7 +608,8 @@ class Server(Listener):
             what = bp.describe()
             if isinstance(bp.at, (CellRef, CodeRef)):  # a cell as its data location names it: board(2,1)
                 span = self.breakpoints.span_of(bp.at)
-                what = (isinstance(bp.at, CellRef) and session.language.data_at(bp.at) or str(bp.at)) + \
+                language = session.language
+                what = (isinstance(bp.at, CellRef) and language.data_at(bp.at) or language.where(bp.at)) + \
                     (f" {_text(self.launched.text, span)}" if span is not None else "")
             body.update(reason=kind, hitBreakpointIds=[self.breakpoints.id_of(bp.at)],
                         description=f"Paused on {what} (hit {bp.hits(outcome.step):,})"
@@ -665,7 +668,7 @@ def _travel(at: Location, forwards: bool) -> Callable:
         if outcome.reason in (Stop.CURSOR, Stop.INTERRUPTED):
             return outcome
         session.goto(start)
-        return Outcome(Stop.CURSOR, start, message=f"the run does not arrive at {at} "
+        return Outcome(Stop.CURSOR, start, message=f"the run does not arrive at {session.language.where(at)} "
                                                    f"{'again' if forwards else 'before step ' + format(start, ',')}:"
                                                    f" still at step {start:,}")
     return operation

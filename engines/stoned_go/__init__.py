@@ -24,10 +24,12 @@ LANGUAGE = Language(
     breakpoint_kinds=("arrive", "place", "capture", "trigger"),  # D6
     default_kinds=frozenset({"arrive", "place", "capture", "trigger"}),
     reads_input=False, writes_output=False,  # a program's only data is its board: its result is the state
+    says_interrupted=True,  # D7's outcome: a run Ctrl+C ended is "interrupted", not "step_limit"
     recent_steps=6,  # the events pane shows the latest steps' D5 events
     exports=(Export("sgf", "Write the board as an SGF file (the smallest square that holds the stones; a "
                            "comment gives its corner in Stoned-Go coordinates).", "sgf"),),
     roles=("stone-black", "stone-white", "empty", "captured"), styles="styles.tcss",
+    cell_form="X,Y",  # a point is (x, y) everywhere (S3): breakpoints, data locations, panels
     names=(Help("x", "the cursor's x (grows to the right)"), Help("y", "the cursor's y (grows downwards)"),
            Help("flag", "the direction flag: 'horizontal' or 'vertical' (S5)"),
            Help("depth", "trigger and subprogram frames running (T6)"), Help("stones", "stones on the board"),

@@ -1,6 +1,7 @@
 """The Stoned-Go implementation the plugin object delegates to (see
 :mod:`esodbg.engines.language`): ``parse``, ``machine``, ``view``, ``inspect``, ``final_state``,
-``trace``, ``summary``, ``decode``, ``export``.  The final state and the trace are documented in docs/stoned-go.md."""
+``trace``, ``summary``, ``decode``, ``export``, ``cell_name`` and ``read_cell`` (a point is ``(x, y)``).
+The final state and the trace are documented in docs/stoned-go.md."""
 
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ from .machine import COLOURS, HI, LO, StonedGoMachine
 from .parser import parse
 from .errors import SourceError
 from .state import final_state as _final_state, parse_error_state as _parse_error_state, step_json, summary
-from .view import frames, inspect, view
+from .view import cell_name, frames, inspect, read_cell, view
 
 __all__ = ["parse", "machine", "view", "inspect", "final_state", "parse_error_state", "trace", "summary", "decode", "export", "variables",
-           "data", "reads", "counters", "span", "frames", "bounds", "hover", "symbols"]
+           "data", "reads", "counters", "span", "frames", "bounds", "hover", "symbols", "cell_name", "read_cell"]
 
 
 def machine(program, input: InputLog, output: Output) -> StonedGoMachine:
@@ -35,10 +36,10 @@ def machine(program, input: InputLog, output: Output) -> StonedGoMachine:
     return m
 
 
-def final_state(m: StonedGoMachine, max_steps: int | None = None) -> dict:
+def final_state(m: StonedGoMachine, max_steps: int | None = None, interrupted: bool = False) -> dict:
     """D7 (the corpus's ``expected.json`` shape), the case named after the program file;
-    ``step_limit`` is ``--max-steps``."""
-    return _final_state(m, step_limit=max_steps)
+    ``step_limit`` is ``--max-steps``; ``interrupted``: Ctrl+C or SIGTERM ended the run."""
+    return _final_state(m, step_limit=max_steps, interrupted=interrupted)
 
 
 def parse_error_state(error: ParseError, filename: str, options: dict[str, Any], max_steps: int | None) -> dict:

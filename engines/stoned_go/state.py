@@ -47,14 +47,17 @@ def _shape(case: str, dialect: str, outcome: str, steps: int, step_limit: int, c
     }
 
 
-def final_state(machine: StonedGoMachine, case: str | None = None, *, step_limit: int | None = None) -> dict:
+def final_state(machine: StonedGoMachine, case: str | None = None, *, step_limit: int | None = None,
+                interrupted: bool = False) -> dict:
     """D7 for the machine's current state.  ``case`` defaults to the program file's stem;
     ``step_limit`` is the limit the run was given — a machine that is still running has outcome
-    ``step_limit`` (D4).  Without it (``esodbg exec`` does not pass its ``--max-steps``) the
-    field is the steps run when the outcome is ``step_limit``, else ``null``."""
+    ``step_limit`` (D4), or ``interrupted`` if Ctrl+C or SIGTERM ended the run
+    (``interrupted``; ``esodbg exec``'s addition to D7).  Without a limit the field is the steps
+    run when the outcome is ``step_limit``, else ``null``."""
     program = machine.program
     log = _replayed_log(machine)
-    outcome = {Status.HALTED: "halted", Status.ERROR: "runtime_error"}.get(machine.status, "step_limit")
+    still = "interrupted" if interrupted else "step_limit"
+    outcome = {Status.HALTED: "halted", Status.ERROR: "runtime_error"}.get(machine.status, still)
     if step_limit is None and outcome == "step_limit":
         step_limit = machine.steps
     error = None
@@ -96,9 +99,9 @@ def step_json(machine: StonedGoMachine, record: StepRecord) -> dict:
             "events": list(record.events)}
 
 
-def summary(machine: StonedGoMachine) -> str:
-    """A few lines for ``esodbg exec`` without ``--final-state``: outcome, steps, cursor and
-    flag, stones by colour, captures."""
+def summary(machine: StonedGoMachine, interrupted: bool = False) -> str:
+    """A few lines for ``esodbg exec`` without ``--final-state``: outcome (``interrupted``:
+    Ctrl+C or SIGTERM ended the run), steps, cursor and flag, stones by colour, captures."""
     status = machine.status
     if status is Status.HALTED:
         outcome = "halted: a ? found a stone"
@@ -106,7 +109,7 @@ def summary(machine: StonedGoMachine) -> str:
         fault = machine.fault
         outcome = f"runtime error at {fault.span.line}:{fault.span.col}: {fault.message}"  # type: ignore[union-attr]
     else:
-        outcome = "stopped at the step limit"
+        outcome = "interrupted" if interrupted else "stopped at the step limit"
     black = sum(1 for stone in machine.board.values() if stone[0] == 0)
     return (f"{outcome}\n"
             f"steps {machine.steps:,} · cursor ({machine.x}, {machine.y}) {machine.flag} · depth {machine.depth}\n"

@@ -1,0 +1,163 @@
+"""Ctrl+C (SIGINT) and SIGTERM end every command within a second of the signal, the way the
+command quits, with the exit code its ``--help`` lists (130; ``serve``: 0) and never a
+traceback — wherever it was started from: each child here starts with SIGINT at its default
+(:func:`children.default_sigint`), and ``esodbg`` handles it even if it came ignored.
+
+Each test signals the command only once it is demonstrably busy or ready (output written, CPU
+spent, the screen drawn, a response sent), and times the signal to the exit."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from children import busy, default_sigint, handles
+from conftest import EXAMPLES
+from dap_client import Client
+from terminal import Terminal
+
+SIGNALS = pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+BOUND = 1.0  # seconds from the signal to the exit (the issue's bound)
+TRUTH = EXAMPLES / "fifteen" / "truth.15"  # with input 1, prints 1 forever
+
+
+def start(*args: str | Path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, **options) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "esodbg.app", *map(str, args)], stdin=stdin, stdout=stdout,
+                            stderr=subprocess.PIPE, preexec_fn=default_sigint, **options)
+
+
+def ended(process: subprocess.Popen, sig: int) -> tuple[float, int]:
+    """Send ``sig`` to ``process``: (seconds until it exited, its exit code)."""
+    handles(process.pid, sig)
+    begun = time.monotonic()
+    process.send_signal(sig)
+    code = process.wait(30)
+    return time.monotonic() - begun, code
+
+
+def wait_until(condition, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
+@SIGNALS
+def test_exec_stops_between_two_steps_writes_its_results_and_exits_130(tmp_path, sig):
+    out, state = tmp_path / "out", tmp_path / "state.json"
+    with out.open("wb") as stdout:
+        process = start("exec", TRUTH, "--input", "1", "--final-state", state, stdout=stdout)
+        wait_until(lambda: out.stat().st_size > 0)
+        seconds, code = ended(process, sig)
+    stderr = process.stderr.read().decode()
+    assert code == 130 and seconds < BOUND, (code, seconds, stderr)
+    assert "Traceback" not in stderr
+    step = int(re.search(r"interrupted at step (\d+)", stderr).group(1))
+    assert json.loads(state.read_text())["steps"] == step
+    assert out.read_text() == "1\n" * (step - 2)  # exactly the output of the steps it ran (2: read, branch)
+
+
+@SIGNALS
+@pytest.mark.parametrize("final_state", [False, True], ids=["summary", "final-state"])
+def test_stoned_go_exec_of_an_endless_program_says_interrupted(tmp_path, sig, final_state):
+    program = tmp_path / "endless.sgo"
+    program.write_text("|+1\n")
+    process = start("exec", program, *(["--final-state", "-"] if final_state else []))
+    busy(process.pid, 0.5)  # a run of seconds, well past the start
+    seconds, code = ended(process, sig)
+    stdout, stderr = process.stdout.read().decode(), process.stderr.read().decode()
+    assert code == 130 and seconds < BOUND, (code, seconds, stderr)
+    assert "Traceback" not in stderr and "step limit" not in stdout
+    step = int(re.search(r"interrupted at step (\d+)", stderr).group(1))
+    if final_state:
+        state = json.loads(stdout.strip())
+        assert (state["outcome"], state["halted"], state["steps"], state["step_limit"]) == \
+            ("interrupted", False, step, None)
+    else:
+        assert stdout.splitlines()[0] == "interrupted" and stdout.splitlines()[1].startswith(f"steps {step:,} ·")
+
+
+@SIGNALS
+def test_check_of_a_huge_file_exits_130_while_parsing(tmp_path, sig):
+    program = tmp_path / "huge.ttg"
+    program.write_text("ab" * 1_000_000, "utf-8")  # a second of parsing
+    process = start("check", program)
+    busy(process.pid, 0.4)  # started and reading (Python and esodbg's imports take 0.15 s)
+    seconds, code = ended(process, sig)
+    stdout, stderr = process.stdout.read().decode(), process.stderr.read().decode()
+    assert code == 130 and seconds < BOUND, (code, seconds, stdout, stderr)
+    assert stdout == "" and stderr.strip() == "esodbg: interrupted"  # (click starts a line after a ^C)
+
+
+@SIGNALS
+def test_run_quits_as_q_does_remembers_its_session_and_restores_the_terminal(tmp_path, sig):
+    program = tmp_path / "truth.15"
+    program.write_bytes(TRUTH.read_bytes())
+    from esodbg.engines import sessions
+
+    t = Terminal("run", str(program), "--input", "1")
+    try:
+        t.wait_for(b"PAUSED")
+        t.press(b"w")  # a watch: the session has something to remember
+        t.wait_for(b"an expression over")
+        t.press(b"acc\r")
+        t.wait_for(b"Watches 1")
+        t.press(b"c")
+        t.wait_for(b"RUNNING")
+        drawn = len(t.output)
+        seconds, code = ended(t.process, sig)
+        t.read(0.2)  # what it wrote last
+        assert code == 130 and seconds < BOUND, (code, seconds)
+        assert b"Traceback" not in t.output
+        assert b"\x1b[?1049l" in t.output[drawn:]  # left the alternate screen: the terminal is the shell's again
+        assert json.loads(sessions.session_file(program).read_text())["watches"] == ["acc"]
+    finally:
+        t.close()
+
+
+@SIGNALS
+def test_dap_exits_130_while_a_continue_runs(sig):
+    with Client() as client:
+        client.launch(str(TRUTH), stdin="1\n")
+        client.request("configurationDone")
+        client.event("output")  # running, and writing
+        seconds, code = ended(client.process, sig)
+        stderr = client.process.stderr.read().decode()
+    assert code == 130 and seconds < BOUND, (code, seconds, stderr)
+    assert stderr.strip() == "esodbg: interrupted"
+
+
+def lsp_message(body: dict) -> bytes:
+    data = json.dumps(body).encode()
+    return b"Content-Length: %d\r\n\r\n%s" % (len(data), data)
+
+
+@SIGNALS
+def test_lsp_exits_130_at_once(sig):
+    process = start("lsp", stdin=subprocess.PIPE)
+    process.stdin.write(lsp_message({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                     "params": {"processId": None, "rootUri": None, "capabilities": {}}}))
+    process.stdin.flush()
+    assert process.stdout.readline().startswith(b"Content-Length:")  # it answered: serving
+    seconds, code = ended(process, sig)  # stdin still open: the editor has not gone
+    stderr = process.stderr.read().decode()
+    process.stdin.close()
+    assert code == 130 and seconds < BOUND, (code, seconds, stderr)
+    assert stderr.strip() == "esodbg: interrupted"
+
+
+@SIGNALS
+def test_serve_stops_with_0(sig):
+    process = start("serve", TRUTH, "--port", "0", "--no-restore", stdin=subprocess.PIPE, start_new_session=True)
+    assert b"Serving" in process.stdout.readline()
+    seconds, code = ended(process, sig)
+    stderr = process.stderr.read().decode()
+    assert code == 0 and seconds < BOUND, (code, seconds, stderr)
+    assert "Traceback" not in stderr
