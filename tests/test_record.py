@@ -7,22 +7,32 @@ the ``.svg`` parsed as XML, the ``.gif`` opened by Pillow."""
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
+import signal
 import subprocess
 import sys
+import threading
+import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pyte
 import pytest
 from PIL import Image
+from rich.style import Style
 
-from esodbg.app.record import Script, play, write
+from esodbg.app.record import Frame, Interrupted, Recording, Script, play, write
 from esodbg.app.record.player import HOLD, sample
 from esodbg.engines import registry
 
+from children import default_sigint
 from conftest import EXAMPLES
+from external import need
 
 ESODBG = Path(sys.executable).parent / "esodbg"
+CHROMIUM = "/usr/bin/chromium"
 SVG = "{http://www.w3.org/2000/svg}"
 PARSES_NOT = {"err_missing_bar.sgo", "err_sign.sgo"}  # examples of parse errors
 
@@ -96,7 +106,7 @@ def test_the_svg_has_a_frame_per_recorded_frame_and_the_output(tmp_path):
     texts = "".join("".join(element.itertext()) for element in root.iter(f"{SVG}text"))
     assert "¡Hola mundo!" in texts
     style = root.find(f"{SVG}style").text
-    assert "@keyframes play" in style and style.count("transform:translateY") == 40
+    assert "@keyframes play" in style and style.count("transform:translateY") == 40 + 1  # and the end's
 
 
 def test_the_gif_has_the_frames_and_the_size_asked_for(tmp_path):
@@ -193,6 +203,14 @@ def test_until_stops_at_the_breakpoint_and_leaves_remembered_sessions_alone(tmp_
     (["-o", "run.cast", "--unit", "keystroke"], "--unit 'keystroke': 15 steps by step only"),
     (["-o", "run.cast", "--size", "ten"], "--size 'ten': write COLUMNSxROWS"),
     (["-o", "run.cast", "--size", "60x20"], "--size 60x20: the debugger's screen needs at least 80x24"),
+    (["-o", "no/such/folder/run.svg"], "cannot write no/such/folder/run.svg: No such file or directory"),
+    (["-o", "no/such/folder/run.gif"], "cannot write no/such/folder/run.gif: No such file or directory"),
+    (["-o", "run.cast", "--keys", "n foo zz c"], "--keys: 'foo', 'zz' are not keys.  A key is one character"),
+    (["-o", "run.cast", "--keys", "n Enter"], "one of enter, escape, tab, space"),
+    (["-o", "run.gif", "--fps", "60"], "--fps times --speed is 60 frames a second: a GIF shows at most 50"),
+    (["-o", "run.svg", "--fps", "40", "--speed", "2"], "80 frames a second: a screen shows at most 60"),
+    (["-o", "run.cast", "--no-loop"], "--no-loop: a .cast does not say whether it loops"),
+    (["-o", "run.gif", "--poster", "first"], "--poster: only an .svg has one"),
 ])
 def test_bad_usage_is_a_clear_error_exit_2(args, message, tmp_path):
     result = esodbg("record", str(EXAMPLES / "fifteen" / "hello.15"), *args, cwd=tmp_path)
@@ -203,3 +221,143 @@ def test_bad_usage_is_a_clear_error_exit_2(args, message, tmp_path):
 def test_a_program_that_does_not_parse_is_refused_with_its_position(tmp_path):
     result = esodbg("record", str(EXAMPLES / "stoned-go" / "err_sign.sgo"), "-o", str(tmp_path / "x.cast"))
     assert result.returncode == 2 and "err_sign.sgo:" in result.stderr and not (tmp_path / "x.cast").exists()
+
+
+def test_keys_show_a_second_each_unless_fps_says_otherwise(tmp_path):
+    out = tmp_path / "keys.cast"
+    result = esodbg("record", str(EXAMPLES / "fifteen" / "99.15"), "-o", str(out), "--keys", "n n")
+    assert result.returncode == 0, result.stderr
+    assert [time for time, _, _ in played(out)[1]] == [0, 1, 2, 3 + HOLD]  # a key a second, the last then held
+    result = esodbg("record", str(EXAMPLES / "fifteen" / "99.15"), "-o", str(out), "--keys", "n n", "--fps", "4")
+    assert [time for time, _, _ in played(out)[1]] == [0, 0.25, 0.5, 0.75 + HOLD]
+
+
+def test_speed_hold_and_loop_are_how_it_plays(tmp_path):
+    out = tmp_path / "run.cast"
+    result = esodbg("record", str(EXAMPLES / "fifteen" / "hello.15"), "-o", str(out), "--steps", "2",
+                    "--fps", "5", "--speed", "2", "--hold", "7.5")
+    assert result.returncode == 0, result.stderr
+    assert [time for time, _, _ in played(out)[1]] == [0, 0.1, 0.2, 0.3 + 7.5]  # 1 / (5 * 2) s a frame
+    recording = record(EXAMPLES / "fifteen" / "hello.15", Script(steps=3))
+    write(recording, tmp_path / "once.gif", loop=False)
+    write(recording, tmp_path / "loops.gif")
+    assert "loop" not in Image.open(tmp_path / "once.gif").info  # no NETSCAPE loop block: played once
+    assert Image.open(tmp_path / "loops.gif").info["loop"] == 0  # for ever
+    write(recording, tmp_path / "once.svg", loop=False)
+    write(recording, tmp_path / "loops.svg")
+    assert "steps(1,end) 1 forwards" in (tmp_path / "once.svg").read_text()  # ends on the last frame
+    assert "steps(1,end) infinite" in (tmp_path / "loops.svg").read_text()
+
+
+def test_a_gif_keeps_every_frame_up_to_50_a_second(tmp_path):
+    """agg draws at most --fps-cap frames a second and merges those of one tick: at 30 fps and
+    more it lost a quarter to a third of them."""
+    for fps in (30, 40, 50):
+        recording = record(EXAMPLES / "fifteen" / "99.15", Script(frames=40, fps=fps), size=(80, 24))
+        write(recording, tmp_path / f"run{fps}.gif")
+        gif = Image.open(tmp_path / f"run{fps}.gif")
+        assert gif.n_frames == len(recording.frames) == 40, fps
+        delays = []
+        for index in range(gif.n_frames - 1):
+            gif.seek(index)
+            delays.append(gif.info["duration"])
+        assert min(delays) >= 20 and sum(delays) == pytest.approx(39 * 1000 / fps, abs=10)
+
+
+def band(colours: list[str]) -> Recording:
+    """A recording of 80x24 screens, frame ``i`` a band of ``colours[i]`` (rows 0-9) over black
+    (the screen's colour, so the band is drawn a rect a row)."""
+    def rows(colour: str) -> tuple:
+        return tuple(((" " * 80, Style(bgcolor=colour if y < 10 else "#000000")),) for y in range(24))
+
+    return Recording((80, 24), "band", [Frame(rows(colour), 0.5) for colour in colours], 1, False)
+
+
+@pytest.fixture
+def still_chromium():
+    """Debian's chromium driven by Playwright, set to prefer reduced motion as a reader can (a
+    page's emulated preference does not reach the SVG documents of its images).  For one test
+    at a time: Playwright's loop, left running, would keep the recorder's app from starting."""
+    need(None if os.path.exists(CHROMIUM) else "chromium is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need("Playwright for Python is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-3d-apis", "--force-prefers-reduced-motion"])
+        yield browser
+        browser.close()
+
+
+def test_an_svg_at_half_size_has_no_seams_and_shows_its_poster_where_motion_is_reduced(tmp_path, still_chromium):
+    """At half size a row is 8.5 px high: without crisp edges each row's rect was smoothed into
+    the black under it at every other row's edge, a dark line across the band."""
+    for poster, shown in (("last", (0, 0, 255)), ("first", (255, 0, 0))):
+        svg = tmp_path / f"band-{poster}.svg"
+        write(band(["#ff0000", "#0000ff"]), svg, poster=poster)
+        html = tmp_path / f"band-{poster}.html"
+        html.write_text(f'<body style="margin:0"><img src="{svg.name}" style="width:336px"></body>')
+        page = still_chromium.new_page(viewport={"width": 400, "height": 300})
+        page.goto(html.as_uri())
+        page.wait_for_function("document.images[0].complete")
+        picture = tmp_path / f"band-{poster}.png"
+        page.screenshot(path=str(picture), clip={"x": 0, "y": 0, "width": 336, "height": 204})
+        page.close()
+        image = Image.open(picture).convert("RGB")
+        # The band is 10 rows of 17 px: 85 px at half size, every pixel row of it the poster's colour.
+        column = [image.getpixel((168, y)) for y in range(85)]
+        assert column == [shown] * 85, (poster, sorted(set(column)))
+        assert image.getpixel((168, 150)) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("suffix", [".cast", ".svg", ".gif"])
+def test_writing_is_whole_or_not_at_all(suffix, tmp_path):
+    recording = record(EXAMPLES / "fifteen" / "hello.15", Script(frames=4), size=(80, 24))
+    target = tmp_path / f"run{suffix}"
+    target.write_text("before")
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Interrupted):
+        write(recording, target, cancel=stop)
+    assert target.read_text() == "before" and list(tmp_path.iterdir()) == [target]  # no part file left
+    write(recording, target)
+    assert target.read_bytes() != b"before" and list(tmp_path.iterdir()) == [target]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_a_recording_within_a_second_writing_nothing(sig, tmp_path):
+    """Ctrl+C hung 30 s, then a traceback and exit 1: the KeyboardInterrupt landed in the headless
+    app and the recorder waited for a screen that never came."""
+    out = tmp_path / "run.svg"
+    out.write_text("before")
+    master, terminal = pty.openpty()  # stderr a terminal: the progress line says it is recording frames
+    child = subprocess.Popen([str(ESODBG), "record", str(EXAMPLES / "fifteen" / "countdown.15"), "--input", "8330",
+                              "-o", str(out)], stdout=subprocess.DEVNULL, stderr=terminal, start_new_session=True,
+                             preexec_fn=default_sigint)
+    os.close(terminal)
+
+    def read(wait: float) -> bytes:
+        try:
+            return os.read(master, 4096) if select.select([master], [], [], wait)[0] else b""
+        except OSError:  # the child has ended and closed the terminal
+            return b""
+
+    said = b""
+    try:
+        while b"recording frame 3 of 300" not in said:
+            assert child.poll() is None, said
+            said += read(1)
+        sent = time.monotonic()
+        child.send_signal(sig)
+        child.wait(timeout=30)
+        seconds = time.monotonic() - sent
+        while more := read(0):
+            said += more
+    finally:
+        child.kill()
+        os.close(master)
+    text = said.decode(errors="replace")
+    assert child.returncode == 130 and seconds < 1.0, (child.returncode, seconds, text)
+    assert "esodbg: interrupted: nothing written" in text and "Traceback" not in text
+    assert out.read_text() == "before" and list(tmp_path.iterdir()) == [out]

@@ -6,6 +6,11 @@ maintained renderer does it better than code of ours on Pillow would.
 
 agg finds its font among the installed ones (JetBrains Mono, Fira Code, DejaVu Sans Mono,
 Liberation Mono…); a machine with none of them gets agg's message.
+
+A GIF's frame delays count hundredths of a second, and browsers show a delay under 0.02 s as
+0.1 s: a GIF plays at most :data:`MOST_FPS` frames a second.  agg draws the screen at most
+``--fps-cap`` times a second and merges the frames of one such tick: asked for
+:data:`TICKS` (a tick per hundredth), it keeps every frame that lasts 0.02 s or more.
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
 from pathlib import Path
 
 from esodbg.app.record.cast import write_cast
-from esodbg.app.record.player import Recording
+from esodbg.app.record.player import Interrupted, Recording
 
 FONT_SIZE = 14  # px
+MOST_FPS = 50  # frames a second a GIF can show (a delay of 2 hundredths)
+TICKS = 100  # agg's --fps-cap: a tick per hundredth of a second, a GIF delay's unit
 
 
 class GifError(Exception):
@@ -39,19 +47,28 @@ def agg() -> str:
     return found
 
 
-def write_gif(recording: Recording, target: Path) -> None:
+def write_gif(recording: Recording, target: Path, loop: bool = True, cancel: threading.Event | None = None) -> None:
     """Write ``recording`` as a GIF at ``target`` (a frame per recorded frame, each for its
-    duration); raises :class:`GifError` with agg's own message if it fails."""
-    fastest = min(frame.duration for frame in recording.frames)
+    duration, which should be at least ``1 / MOST_FPS`` s), played over and over (``loop``) or
+    once.  Raises :class:`GifError` with agg's own message if it fails, :class:`~.player.Interrupted`
+    (agg stopped) once ``cancel`` is set."""
     with tempfile.TemporaryDirectory(prefix="esodbg-record-") as folder:
         cast = Path(folder) / "run.cast"
         write_cast(recording, cast)
-        command = [agg(), "--font-size", str(FONT_SIZE),
-                   "--fps-cap", str(max(30, math.ceil(1 / fastest))),  # never merge two frames
+        command = [agg(), "--font-size", str(FONT_SIZE), "--fps-cap", str(TICKS),
                    "--idle-time-limit", str(max(5, math.ceil(max(f.duration for f in recording.frames)))),
                    "--last-frame-duration", str(recording.frames[-1].duration),
-                   str(cast), str(target)]
-        result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        message = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit {result.returncode}"
+                   *([] if loop else ["--no-loop"]), str(cast), str(target)]
+        with subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as agg_run:
+            # agg takes seconds: waited for a little at a time, so that a cancel stops it at once.
+            while True:
+                try:
+                    _, errors = agg_run.communicate(timeout=0.05)
+                    break
+                except subprocess.TimeoutExpired:
+                    if cancel is not None and cancel.is_set():
+                        agg_run.kill()
+                        raise Interrupted() from None
+    if agg_run.returncode != 0:
+        message = errors.strip().splitlines()[-1] if errors.strip() else f"exit {agg_run.returncode}"
         raise GifError(f"agg could not draw the GIF: {message}")

@@ -6,10 +6,16 @@ the changed cells and the toasts are the ones a user sees), so the last frame sh
 ended (halted, a runtime error, the breakpoint of ``--until``).  A long run is sampled: the run
 is made once without drawing, to learn where it ends, then each frame's step is reached by going
 to the step before it (history makes that cheap) and stepping once.
+
+A recording can be stopped at any time (``cancel``, which ``esodbg record`` sets on Ctrl+C and
+SIGTERM): it is looked at between two frames, and between two stretches of the run's steps, so
+it stops within milliseconds; the app is closed and :class:`Interrupted` raised.
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -18,7 +24,7 @@ from rich.style import Style
 from esodbg.engines.base import Status, Stop
 from esodbg.engines.language import Language
 
-HOLD = 3.0  # seconds the last frame stays on screen
+HOLD = 3.0  # seconds the last frame stays on screen, unless the script says otherwise
 SETTLE_ROUNDS = 8  # rounds of drawing a frame may take at most
 DEFAULT_STEPS = 1_000_000  # a run still going after this many steps is recorded up to there
 
@@ -29,8 +35,11 @@ class Script(NamedTuple):
     """What to record.  ``steps``: stop after that many steps (``None``: the run's end, at most
     :data:`DEFAULT_STEPS`); ``until``: breakpoint specs (``exec --break``'s) the run stops at;
     ``unit``: an index into the language's units (a frame per unit, not per step); ``keys``:
-    Textual key names pressed one by one instead (a frame after each); ``frames``: at most that
-    many frames, the rest sampled evenly; ``fps``: frames a second when played."""
+    Textual key names pressed one by one instead (a frame after each; :func:`check_keys` says
+    which are keys); ``frames``: at most that many frames, the rest sampled evenly; ``fps``:
+    frames a second when played; ``speed``: played that many times as fast (a frame shows for
+    ``1 / (fps * speed)`` seconds); ``hold``: seconds the last frame stays on screen after its
+    own time (``speed`` does not shorten it)."""
 
     steps: int | None = None
     until: tuple[str, ...] = ()
@@ -38,6 +47,8 @@ class Script(NamedTuple):
     keys: tuple[str, ...] = ()
     frames: int = 300
     fps: float = 10.0
+    speed: float = 1.0
+    hold: float = HOLD
 
 
 class Frame(NamedTuple):
@@ -58,6 +69,34 @@ class Recording(NamedTuple):
     capped: bool
 
 
+class Interrupted(Exception):
+    """The recording was stopped by its ``cancel`` event before it ended (nothing to write)."""
+
+
+# The keys --keys accepts besides one character: Textual's names, as the debugger's bindings use them.
+NAMED_KEYS = ("enter", "escape", "tab", "space", "backspace", "delete", "insert", "up", "down", "left", "right",
+              "home", "end", "pageup", "pagedown", *(f"f{n}" for n in range(1, 25)))
+MODIFIERS = ("ctrl+", "shift+", "alt+")
+
+
+def check_keys(keys: Sequence[str]) -> None:
+    """Raise ``ValueError`` naming the ones of ``keys`` that are no key: a key is one character
+    (``n``, ``N``, ``5``, ``:``) or one of :data:`NAMED_KEYS`, either after any of
+    :data:`MODIFIERS` (``ctrl+c``, ``shift+tab``).  (The pilot would press any name, and a name
+    nothing binds does nothing: a typo would be recorded as a key that did nothing.)"""
+    def known(key: str) -> bool:
+        while len(key) > 1 and key.startswith(MODIFIERS):
+            key = key.partition("+")[2]
+        return len(key) == 1 or key in NAMED_KEYS
+
+    unknown = [key for key in keys if not known(key)]
+    if unknown:
+        raise ValueError(f"--keys: {', '.join(map(repr, unknown))} "
+                         f"{'is not a key' if len(unknown) == 1 else 'are not keys'}.  A key is one character "
+                         f"(n, N, 5, :) or one of {', '.join(NAMED_KEYS[:15])}, f1 … f24, either after ctrl+, "
+                         f"shift+ or alt+ (ctrl+c, shift+tab); keys are separated by spaces (\"z z\", not \"zz\")")
+
+
 def sample(count: int, most: int) -> list[int]:
     """Indices into ``count`` items, at most ``most`` of them spread evenly, the last always in
     (strictly increasing: ``most`` ≤ ``count`` moves each at least one on)."""
@@ -66,12 +105,14 @@ def sample(count: int, most: int) -> list[int]:
 
 
 def play(language: Language, path: Path, options: dict[str, Any], input_text: str, script: Script,
-         size: tuple[int, int], progress: Callable[[int, int], None] | None = None) -> Recording:
+         size: tuple[int, int], progress: Callable[[int, int], None] | None = None,
+         cancel: threading.Event | None = None) -> Recording:
     """Record ``path`` (a program that parses) in a ``size`` screen as ``script`` says; the
     program's whole input is ``input_text``; ``progress(taken, planned)`` is called after each
-    frame taken (``planned`` is 1 until the run's length is known).  Raises ``ValueError`` for a screen smaller than the
-    debugger's smallest or a breakpoint spec that does not fit the program; any error inside the
-    app is raised here once it has closed."""
+    frame taken (``planned`` is 1 until the run's length is known).  Raises ``ValueError`` for a
+    screen smaller than the debugger's smallest or a breakpoint spec that does not fit the
+    program, :class:`Interrupted` once ``cancel`` is set (within milliseconds); any error inside
+    the app is raised here once it has closed."""
     from esodbg.app.debugapp import DebuggerApp
     from esodbg.app.screens.debugger import MIN_SIZE
 
@@ -85,14 +126,15 @@ def play(language: Language, path: Path, options: dict[str, Any], input_text: st
 
     async def pilot_script(pilot) -> None:
         try:
-            recorder = _Recorder(app, pilot, frames, 1 / script.fps, progress)
+            recorder = _Recorder(app, pilot, frames, 1 / (script.fps * script.speed), progress,
+                                 cancel or threading.Event())
             await recorder.take()
             if script.keys:
                 await recorder.press(script.keys, script.frames)
             else:
                 capped[0] = await recorder.run(script)
             if frames:
-                frames[-1] = frames[-1]._replace(duration=frames[-1].duration + HOLD)
+                frames[-1] = frames[-1]._replace(duration=frames[-1].duration + script.hold)
         except BaseException as error:  # raised again once the app has closed
             failures.append(error)
         finally:
@@ -109,8 +151,9 @@ class _Recorder:
     """Takes the frames of one recording from a running app."""
 
     def __init__(self, app, pilot, frames: list[Frame], duration: float,
-                 progress: Callable[[int, int], None] | None) -> None:
+                 progress: Callable[[int, int], None] | None, cancel: threading.Event) -> None:
         self.app, self.pilot, self.frames, self.duration, self.progress = app, pilot, frames, duration, progress
+        self.cancel = cancel
         self.taken, self.planned = 0, 1  # frames taken, and to take (known once the run's length is)
         self.drawn = False  # whether the app drew anything since this was last set false
         display = app._display  # where the app sends each screen update (headless: sent nowhere)
@@ -133,7 +176,9 @@ class _Recorder:
         """Let the app draw what it was told, then keep the screen (a frame like the one before
         it only lengthens that one).  Drawing can take a few rounds (a pane scrolls to its
         current row once it has been drawn): the screen is kept after a round that drew
-        nothing.  (Waiting for the process to be idle, as tests do, would take twice as long.)"""
+        nothing.  (Waiting for the process to be idle, as tests do, would take twice as long.)
+        Raises :class:`Interrupted` if the recording was cancelled."""
+        self.check()
         for _ in range(SETTLE_ROUNDS):
             self.drawn = False
             await self.pilot.pause(0)
@@ -148,6 +193,11 @@ class _Recorder:
         else:
             self.frames.append(Frame(rows, self.duration))
 
+    def check(self) -> None:
+        """Raise :class:`Interrupted` if the recording was cancelled."""
+        if self.cancel.is_set():
+            raise Interrupted()
+
     async def press(self, keys: Sequence[str], most: int) -> None:
         """Press ``keys`` one by one, each once what it started has ended; a frame after each
         (after at most ``most - 1`` of them, spread evenly, when there are more)."""
@@ -155,8 +205,16 @@ class _Recorder:
         kept = set(sample(len(keys), most - 1))
         self.planned = 1 + len(kept)
         for index, key in enumerate(keys):
+            self.check()
             await self.pilot.press(key)
-            await app.workers.wait_for_complete()
+            # What the key started (`c` continues on a worker: an endless run never ends) is
+            # waited for a while at a time, so that a cancel still stops the recording.
+            done = asyncio.ensure_future(app.workers.wait_for_complete())
+            while not (await asyncio.wait({done}, timeout=0.05))[0]:
+                if self.cancel.is_set():
+                    app.controller.interrupt()
+                    done.cancel()
+                    raise Interrupted()
             if app._exit:  # the key quit the app
                 return
             if index in kept:
@@ -176,19 +234,21 @@ class _Recorder:
                 raise ValueError(f"--until {text!r}: {error}") from None
         limit = script.steps or DEFAULT_STEPS
         unit = script.unit
+        cancel = self.cancel
         if unit is None:  # every step is a frame's place: no list of them needed
             session.budget = limit
-            session.continue_()
+            session.continue_(cancel)
             session.budget = None
             points: Sequence[int] = range(1, session.steps + 1)
         else:
             points = []
             while session.steps < limit:
-                outcome = session.step(1, unit)
+                outcome = session.step(1, unit, cancel)
                 if session.steps > (points[-1] if points else 0):
                     points.append(session.steps)
                 if outcome.reason is not Stop.LIMIT:
                     break
+        self.check()
         capped = script.steps is None and session.machine.status is Status.READY and session.steps >= limit
 
         def one(s, cancel, progress):  # the step (or unit) a user's key would make
@@ -203,7 +263,8 @@ class _Recorder:
         for index in chosen:
             before = points[index - 1] if index else 0
             if session.steps != before:
-                session.goto(before)
+                session.goto(before, cancel)
+            self.check()
             app.controller.run(one)
             await self.take()
         return capped

@@ -6,6 +6,12 @@ step: the panes' frames, the board's other rows and the footer repeat); a frame 
 ``<g class="frame">`` of ``<use>``s of its rows.  The frames stand one under the other, a film
 strip, and one animation moves the strip up a frame at each frame's time (``steps(1, end)``: no
 sliding between them).  Colours are the screen's own 24-bit ones, each a CSS class.
+
+Where nothing plays, the strip rests at the poster frame (the first or the last): a viewer
+without CSS animations, and a reader who asked for less motion (``prefers-reduced-motion``).
+The cells' backgrounds are drawn with ``shape-rendering: crispEdges``: an SVG shown smaller
+than its size (a README's column) would otherwise smooth each row's edges into the screen's
+colour, a hairline seam between two rows of one colour.
 """
 
 from __future__ import annotations
@@ -140,9 +146,11 @@ def screen_colour(recording: Recording, classes: _Classes) -> str:
     return max(cells, key=cells.__getitem__)
 
 
-def write_svg(recording: Recording, target: Path) -> None:
+def write_svg(recording: Recording, target: Path, loop: bool = True, poster: str = "last") -> None:
     """Write ``recording`` as an animated SVG at ``target`` (one ``<g class="frame">`` per
-    frame, in order); raises ``OSError``."""
+    frame, in order), played over and over (``loop``) or once, ending on its last frame;
+    ``poster`` (``"first"`` or ``"last"``) is the frame shown where it does not play.  Raises
+    ``OSError``."""
     columns, lines = recording.size
     width, height = columns * CELL, lines * LINE
     classes = _Classes()
@@ -162,12 +170,19 @@ def write_svg(recording: Recording, target: Path) -> None:
     for index, frame in enumerate(recording.frames):
         keys.append(f"{px(100 * time / total)}%{{transform:translateY({px(-index * height)}px)}}")
         time += frame.duration
-    animation = f"#film{{animation:play {px(total)}s steps(1,end) infinite}}@keyframes play{{{''.join(keys)}}}" \
-        if len(recording.frames) > 1 else ""
+    # The end is a key frame of its own: a strip resting at the first frame would otherwise
+    # come back at the end of a play that does not loop.
+    keys.append(f"100%{{transform:translateY({px(-(len(recording.frames) - 1) * height)}px)}}")
+    repeat = "infinite" if loop else "1 forwards"
+    animation = f"#film{{animation:play {px(total)}s steps(1,end) {repeat}}}@keyframes play{{{''.join(keys)}}}" \
+                "@media (prefers-reduced-motion:reduce){#film{animation:none}}" if len(recording.frames) > 1 else ""
+    rest = 0 if poster == "first" else len(recording.frames) - 1
+    at = f' transform="translate(0 {px(-rest * height)})"' if rest else ""
     title = escape(recording.title)
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" xml:space="preserve" width="{px(width)}" height="{px(height)}" '
            f'viewBox="0 0 {px(width)} {px(height)}" role="img" aria-label="{title}"><title>{title}</title>'
-           f"<style>text{{font-family:{FONTS};font-size:{FONT}px;white-space:pre}}{classes.css()}{animation}</style>"
+           f"<style>text{{font-family:{FONTS};font-size:{FONT}px;white-space:pre}}rect{{shape-rendering:crispEdges}}"
+           f"{classes.css()}{animation}</style>"
            f'<defs>{"".join(defs)}</defs><rect width="100%" height="100%" fill="{screen}"/>'
-           f'<g id="film">{"".join(film)}</g></svg>\n')
+           f'<g id="film"{at}>{"".join(film)}</g></svg>\n')
     target.write_text(svg, encoding="utf-8")
