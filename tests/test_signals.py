@@ -28,9 +28,25 @@ BOUND = 1.0  # seconds from the signal to the exit (the issue's bound)
 TRUTH = EXAMPLES / "fifteen" / "truth.15"  # with input 1, prints 1 forever
 
 
+STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def no_child_left():
+    """A test that fails before its signal leaves no esodbg running (an endless exec would spin on)."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+
+
 def start(*args: str | Path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, **options) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "esodbg.app", *map(str, args)], stdin=stdin, stdout=stdout,
-                            stderr=subprocess.PIPE, preexec_fn=default_sigint, **options)
+    process = subprocess.Popen([sys.executable, "-m", "esodbg.app", *map(str, args)], stdin=stdin, stdout=stdout,
+                               stderr=subprocess.PIPE, preexec_fn=default_sigint, **options)
+    STARTED.append(process)
+    return process
 
 
 def ended(process: subprocess.Popen, sig: int) -> tuple[float, int]:
