@@ -100,7 +100,8 @@ def language_options(f):
         if option.type is bool:
             f = click.option(f"--{name}", option.dest, is_flag=True, default=None, help=help_text)(f)
         else:
-            kind = click.Choice(option.choices, case_sensitive=False) if option.choices else option.type
+            kind = click.Choice(option.choices, case_sensitive=False) if option.choices else \
+                click.IntRange(min=option.minimum) if option.minimum is not None else option.type
             f = click.option(f"--{name}", option.dest, type=kind, metavar=option.metavar, help=help_text)(f)
     return f
 

@@ -115,9 +115,10 @@ class Option(NamedTuple):
     """A language's own command-line option, offered by ``run``, ``exec`` and ``check``.
 
     ``name`` is the flag without its dashes (``max-depth`` → ``--max-depth``); ``type`` is
-    ``str``, ``int`` or ``bool`` (a flag that takes no value); ``choices`` limits a ``str``.
-    The value reaches ``parse`` under :attr:`dest`, or ``None`` when the option was not given
-    (the language applies its default, which ``default`` documents)."""
+    ``str``, ``int`` or ``bool`` (a flag that takes no value); ``choices`` limits a ``str``,
+    ``minimum`` an ``int`` (the command line refuses a smaller value, exit 2).  The value reaches
+    ``parse`` under :attr:`dest`, or ``None`` when the option was not given (the language applies
+    its default, which ``default`` documents)."""
 
     name: str
     help: str
@@ -125,6 +126,7 @@ class Option(NamedTuple):
     choices: tuple[str, ...] = ()
     default: Any = None
     metavar: str | None = None
+    minimum: int | None = None
 
     @property
     def dest(self) -> str:

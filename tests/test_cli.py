@@ -358,3 +358,14 @@ def test_final_state_of_a_stoned_go_parse_error_is_the_corpus_d7_state(case):
     # The message is a suggestion (D7): phase, line and col are what must agree.
     assert {**state, "error": {**state["error"], "message": ""}} == {**expected, "error": {**expected["error"], "message": ""}}
 
+
+
+@pytest.mark.parametrize("command", ["exec", "check"])
+@pytest.mark.parametrize("program, option, value", [("stoned-go/ladder.sgo", "--max-depth", "-1"),
+                                                    ("ttg/wow.txt", "--max-cells", "0"),
+                                                    ("ttg/wow.txt", "--max-history", "-5")])
+def test_a_language_options_value_below_its_minimum_is_bad_usage(command, program, option, value):
+    """A max-depth of -1 was a Python traceback; caps below 1 ran and failed at the first growth."""
+    result = esodbg(command, EXAMPLES / program, option, value)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"Invalid value for '{option}': {value} is not in the range" in result.stderr

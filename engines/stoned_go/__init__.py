@@ -16,7 +16,7 @@ LANGUAGE = Language(
         Option("base", "Use the base dialect: '|' inside a block is an error (default: the inner-loop variant, 0.1).",
                bool, default=False),
         Option("max-depth", f"Trigger nesting limit: a deeper trigger is a runtime error (default {MAX_DEPTH:,}, T7).",
-               int, default=MAX_DEPTH, metavar="N"),
+               int, default=MAX_DEPTH, metavar="N", minimum=0),
     ),
     # D3, coarsest first (indices .machine.OUT, .machine.OVER); one step is step into.
     units=(Unit("out", "u", "step out: until the running trigger or subprogram is gone", "stepOut"),

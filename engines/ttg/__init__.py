@@ -15,9 +15,9 @@ LANGUAGE = Language(
     options=(
         Option("name", "Run FILE as if it were called NAME: memory3 is built from the name (R4).", metavar="NAME"),
         Option("max-cells", f"Stop with a runtime error when a board would grow past N cells (default {MAX_CELLS:,}).",
-               int, default=MAX_CELLS, metavar="N"),
+               int, default=MAX_CELLS, metavar="N", minimum=1),
         Option("max-history", "Stop with a runtime error when the Backspace history would hold more than N "
-               f"(micro-steps and grown cells; default {MAX_HISTORY:,}).", int, default=MAX_HISTORY, metavar="N"),
+               f"(micro-steps and grown cells; default {MAX_HISTORY:,}).", int, default=MAX_HISTORY, metavar="N", minimum=1),
     ),
     units=(Unit("keystroke", "k", "a whole keystroke: its write, pass and update (R13)", "stepOut"),
            Unit("phase", "s", "a phase: the write, the pass or the update (R43)", "next")),
