@@ -59,9 +59,9 @@ SPEEDS = (1, 5, 20, 100, None)  # steps per second for continue; None = as fast 
 FRAME = 1 / 15  # seconds between screen updates while running flat out
 COUNT_IN_WORKER = 1000  # step counts above this run in the worker (interruptible)
 # A breakpoint set up to this step has its hits before it counted at once (re-executing them
-# takes well under a tenth of a second); set later, they are counted by the next move, in the
-# worker when it is a continue (Session.catch_up).
-CATCH_UP_AT_ONCE = 100_000
+# takes at most about a tenth of a second: Tic Tac Toe Grow's micro-steps cost ~6 µs); set
+# later, they are counted by the next move, in the worker when it is a continue (Session.catch_up).
+CATCH_UP_AT_ONCE = 20_000
 
 BINDINGS = [
     Binding("n,right", "step", "Step", key_display="n/→", tooltip="step: run one command (10n: ten)"),
