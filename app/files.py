@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import gc
 import os
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
 from esodbg.engines.base import Diagnostic, ParseError
 from esodbg.engines.language import Language
+
+
+# bytes: the largest program or input file the editor servers read (4 Mi characters of 4 bytes each)
+MAX_FILE = 16 * 1024 * 1024
 
 
 class LoadError(Exception):
@@ -34,15 +39,20 @@ class LoadError(Exception):
 
 
 def read_text(path: Path, what: str = "program",
-              decode: Callable[[bytes], str] = lambda data: data.decode("utf-8-sig")) -> str:
+              decode: Callable[[bytes], str] = lambda data: data.decode("utf-8-sig"), limit: int | None = None) -> str:
     """The file's text, decoded by ``decode`` (by default UTF-8, a leading BOM dropped).
 
-    Raises :class:`LoadError` naming the file (and line:col of the first byte that cannot be
-    decoded) if it cannot be read or decoded."""
+    With ``limit`` (bytes; :data:`MAX_FILE` for the editor servers), only a regular file of at
+    most ``limit`` bytes is read: a FIFO, a device or a directory is refused before it is opened,
+    a bigger file before its bytes are read (the command line reads whatever it is given: a
+    FIFO, ``/dev/stdin``).  Raises :class:`LoadError` naming the file (and line:col of the first
+    byte that cannot be decoded) if it cannot be read or decoded."""
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if limit is None else _read_regular(path, what, limit)
     except OSError as error:
         raise LoadError(f"cannot read {what} {path}: {error.strerror}") from None
+    except ValueError:  # a NUL in the name: no file has it
+        raise LoadError(f"cannot read {what} {shown(path)!r}: a file name cannot hold a NUL character") from None
     try:
         return decode(data)
     except UnicodeDecodeError as error:
@@ -50,6 +60,28 @@ def read_text(path: Path, what: str = "program",
         col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         reason = f"{what} is not {error.encoding.upper()} text (byte 0x{data[error.start]:02x})"
         raise LoadError(f"{path}:{line}:{col}: {reason}", line, col, reason) from None
+
+
+def _read_regular(path: Path, what: str, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes (see :func:`read_text`)."""
+    def check(status: os.stat_result) -> None:
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a directory" if stat.S_ISDIR(status.st_mode) else "a FIFO" if stat.S_ISFIFO(status.st_mode) \
+                else "a device" if stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode) else "not a file"
+            raise LoadError(f"cannot read {what} {path}: it is {kind}, not a regular file")
+        too_big(status.st_size)
+
+    def too_big(size: int) -> None:
+        if size > limit:
+            raise LoadError(f"cannot read {what} {path}: it is over {limit:,} bytes, the most esodbg's editor "
+                            "servers read (esodbg exec reads any size)")
+
+    check(os.stat(path))  # before opening: opening a FIFO waits for a writer
+    with open(path, "rb") as file:
+        check(os.fstat(file.fileno()))  # the file opened is the file checked
+        data = file.read(limit + 1)
+    too_big(len(data))  # it grew after the check
+    return data
 
 
 def load_program(path: Path, language: Language, options: dict[str, Any]):
@@ -60,10 +92,10 @@ def load_program(path: Path, language: Language, options: dict[str, Any]):
     return language.parse(read_program(path, language), str(path), options)
 
 
-def read_program(path: Path, language: Language) -> str:
+def read_program(path: Path, language: Language, limit: int | None = None) -> str:
     """The text of the program file at ``path``, decoded as ``language`` reads its files;
-    :class:`LoadError` as :func:`read_text` raises it."""
-    return read_text(path, "program", lambda data: language.decode(data, str(path)))
+    ``limit`` and :class:`LoadError` as :func:`read_text` has them."""
+    return read_text(path, "program", lambda data: language.decode(data, str(path)), limit)
 
 
 @contextmanager

@@ -49,6 +49,7 @@ class Client:
         self.all_events: list[dict] = []
         self.invalid: list[tuple[dict, str]] = []
         self.raw: list[bytes] = []  # every message's bytes as read
+        self.stderr = b""  # what the adapter wrote on stderr, once closed
         self._arrived = threading.Condition()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -138,6 +139,8 @@ class Client:
                 self.process.wait(5)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()
+        self.stderr = self.process.stderr.read()  # the adapter's log, for tests to look at after
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             stream.close()
 

@@ -5,8 +5,10 @@ The adapter is a thin listener on the core's :class:`~esodbg.engines.controller.
 :class:`~esodbg.engines.language.Language`), and answers every request — a bad one with
 ``success: false`` and a message that says what was wrong — without ever ending for it.
 
-Requests are read on the main thread.  What moves the program (continue, the steps, goto…) is
-answered at once and runs on the controller's worker, which sends the ``output``, ``stopped``,
+Requests are read on a thread of their own and answered one at a time on the main thread.  A
+launch (or restart) reads and parses its program on a third thread, so that a request that comes
+meanwhile, ``disconnect`` above all, is answered at once.  What moves the program (continue, the
+steps, goto…) is answered at once and runs on the controller's worker, which sends the ``output``, ``stopped``,
 ``exited`` and ``terminated`` events; while it runs, requests that read the state are refused
 (``pause`` first), and breakpoints sent meanwhile take effect in the running continue.
 
@@ -17,6 +19,7 @@ breakpoint``, ``data breakpoint``, ``pause``, ``goto``, ``exception`` (a runtime
 
 from __future__ import annotations
 
+import queue
 import re
 import sys
 import threading
@@ -33,10 +36,10 @@ from esodbg.engines.expressions import EvaluationError, ExpressionError
 from esodbg.engines.language import Language
 
 from .. import exitcodes
-from ..files import LoadError, read_program, read_text
+from ..files import MAX_FILE, LoadError, read_program, read_text
 from ..positions import Positions
 from .breakpoints import EditorBreakpoints, RequestError, filters, modes
-from .protocol import FramingError, Reader, Writer
+from .protocol import SURROGATE, FramingError, Reader, Writer
 from .variables import Variables
 
 THREAD = 1
@@ -50,9 +53,16 @@ CAPABILITIES = {
     "exceptionBreakpointFilters": [], "breakpointModes": [],  # the language's, in a capabilities event at launch
 }
 # The launch arguments of every language, with their types (docs/editors.md); the language's own
-# options come under the names the CLI gives them.  Other keys (an editor adds its own) are ignored.
+# options come in "options", under the names the CLI gives them.  Other keys are ignored: an
+# editor adds its own (CLIENT_KEYS, and any others).
 LAUNCH = {"program": str, "lang": str, "stopOnEntry": bool, "stopAtEnd": bool, "stdin": str, "stdinFile": str,
-          "noDebug": bool, "maxSteps": int}
+          "noDebug": bool, "maxSteps": int, "options": dict}
+# What DAP and the clients we tried put in a launch beside a configuration's own keys: VS Code
+# sends the configuration's type, request and name, __sessionId and __configurationTarget;
+# nvim-dap the configuration as it is (type, request, name); DAP's restart __restart.  Never read
+# as a language's option (Tic Tac Toe Grow has one called name) at the top of a launch, where
+# launches before "options" gave the options.
+CLIENT_KEYS = frozenset({"type", "request", "name", "__sessionId", "__configurationTarget", "__restart"})
 GOTO = re.compile(r"\s*goto\s+([+-]?)([\d_,]+)\s*\Z")  # the Debug Console's "goto N", "goto +N", "goto -N"
 
 
@@ -89,27 +99,42 @@ class Server(Listener):
         self._from = Status.READY  # the machine's status when it began
         self._goto: list[tuple[Location, bool]] = []  # the targets of the last gotoTargets (forwards?)
         self._end_sent = threading.Lock()
+        self._inbox: queue.Queue = queue.Queue()  # messages read, reading errors, loads finished: in order
+        self._loading: tuple[int, str] | None = None  # the launch or restart whose program is being read
 
     # ----- the loop ---------------------------------------------------------------------------
     def serve(self) -> int:
         """Answer requests until ``disconnect`` or the end of input; returns the process's exit
         code (0).  Ctrl+C or SIGTERM raises ``KeyboardInterrupt`` out of it (``esodbg``'s
         entry exits 130)."""
+        threading.Thread(target=self._receive, name="esodbg dap reader", daemon=True).start()
         try:
             while not self.done:
-                try:
-                    message = self.reader.read()
-                except FramingError as error:
-                    self.writer.response(0, "", error=f"cannot read this message: {error}")
-                    continue
-                except EOFError:
+                item = self._inbox.get()
+                if item is EOFError:
                     break
-                self.handle(message)
+                if isinstance(item, FramingError):
+                    self.writer.response(0, "", error=f"cannot read this message: {item}")
+                elif isinstance(item, _Loaded):
+                    self._loaded(item)
+                else:
+                    self.handle(item)
         finally:  # however it ends: no worker left writing to stdout while the interpreter shuts down
             if self.controller is not None:
                 self.controller.interrupt()
                 self.controller.wait(2)
         return 0
+
+    def _receive(self) -> None:
+        """The reader thread: every message, or why it could not be read, into the inbox."""
+        while True:
+            try:
+                self._inbox.put(self.reader.read())
+            except FramingError as error:
+                self._inbox.put(error)
+            except (EOFError, OSError, ValueError):  # the end, or the stream closed under it
+                self._inbox.put(EOFError)
+                return
 
     def handle(self, message: Any) -> None:
         """Answer one message: a request gets exactly one response, whatever it holds."""
@@ -132,8 +157,18 @@ class Server(Listener):
         if not isinstance(args, dict):
             self.writer.response(seq, command, error="arguments must be a JSON object")
             return
+        if _lone_surrogate(args):
+            self.writer.response(seq, command, error="the arguments hold a lone surrogate (a \\ud800 escape alone), "
+                                                     "which no text has")
+            return
+        self._answer(seq, command, lambda: handler(args))
+
+    def _answer(self, seq: int, command: str, handler: Callable[[], Any]) -> None:
+        """Run ``handler`` and answer request ``seq`` with what it returns: a body, a
+        :class:`_Then` (answered, then done), a :class:`_Load` (answered when the program is
+        read); or with the error it raises."""
         try:
-            body = handler(args)
+            body = handler()
         except RequestError as error:
             self.writer.response(seq, command, error=str(error), show=command in ("launch", "restart"))
             return
@@ -143,6 +178,11 @@ class Server(Listener):
         except Exception as error:  # a bug of ours: answer, say it on stderr, go on
             self._internal(command, error)
             self.writer.response(seq, command, error=f"internal error in esodbg: {error!r}")
+            return
+        if isinstance(body, _Load):
+            self._loading = (seq, command)
+            threading.Thread(target=self._read_program, args=(body, seq, command), name="esodbg dap loader",
+                             daemon=True).start()
             return
         if not isinstance(body, _Then):
             self.writer.response(seq, command, body)
@@ -158,6 +198,27 @@ class Server(Listener):
             self.writer.event("output", {"category": "important", "output": f"esodbg: {command}: internal error: "
                                                                               f"{error!r}\n"})
 
+    def _read_program(self, load: _Load, seq: int, command: str) -> None:
+        """The loader thread: read and parse what ``load`` asks, and hand the result to the loop."""
+        try:
+            result: _Launch | Exception = self._read(load)
+        except Exception as error:  # RequestError, or a bug of ours: the loop answers it
+            result = error
+        self._inbox.put(_Loaded(load, seq, command, result))
+
+    def _loaded(self, loaded: _Loaded) -> None:
+        """On the loop: a program read for launch or restart; answer the request (unless
+        ``disconnect`` came first and answered it)."""
+        if self._loading != (loaded.seq, loaded.command):
+            return
+        self._loading = None
+
+        def finish() -> Any:
+            if isinstance(loaded.result, Exception):
+                raise loaded.result
+            return loaded.load.then(loaded.result)
+        self._answer(loaded.seq, loaded.command, finish)
+
     @staticmethod
     def _internal(command: str, error: Exception) -> None:
         """A bug of ours, told on stderr (the editor's adapter log), with its traceback."""
@@ -167,6 +228,8 @@ class Server(Listener):
     # ----- helpers ----------------------------------------------------------------------------
     def _session(self, idle: bool = True) -> Session:
         """The session, or RequestError before launch; with ``idle``, Busy while running."""
+        if self._loading is not None:
+            raise RequestError("the program is still being read: wait for the answer to launch")
         if self.controller is None:
             raise RequestError("no program: send launch first")
         if self.ended:
@@ -193,32 +256,38 @@ class Server(Listener):
         self.client = args
         return dict(CAPABILITIES)
 
-    def do_launch(self, args: dict) -> _Then:
+    def do_launch(self, args: dict) -> _Load:
         if self.controller is not None and not self.ended:
             raise RequestError("a program is already being debugged (one program a session)")
-        launch = self._load(args)
-        self._begin(launch)
 
-        def announce() -> None:
-            self.writer.event("capabilities", {"capabilities": {"exceptionBreakpointFilters": filters(launch.language),
-                                                                "breakpointModes": modes(launch.language)}})
-            self.writer.event("initialized")
-        return _Then(None, announce)
+        def then(launch: _Launch) -> _Then:
+            self._begin(launch)
+
+            def announce() -> None:
+                self.writer.event("capabilities", {"capabilities": {
+                    "exceptionBreakpointFilters": filters(launch.language), "breakpointModes": modes(launch.language)}})
+                self.writer.event("initialized")
+            return _Then(None, announce)
+        return self._load(args, then)
 
     def do_attach(self, args: dict) -> None:
         raise RequestError("esodbg cannot attach: use a launch configuration")
 
-    def _load(self, args: dict) -> _Launch:
-        """Read and parse the program ``args`` asks for (RequestError saying what is wrong)."""
+    def _load(self, args: dict, then: Callable[[_Launch], Any]) -> _Load:
+        """Check ``args`` (RequestError saying what is wrong) for a program to be read off the
+        loop; ``then`` takes the program read, on the loop, and gives the request's answer."""
+        if self._loading is not None:
+            raise RequestError("a program is already being read: wait for the answer to launch or restart")
         program = args.get("program")
         if not isinstance(program, str) or not program:
             raise RequestError("launch needs 'program': the path of the program to debug")
         for key, kind in LAUNCH.items():
             if key in args and type(args[key]) is not kind:
-                raise RequestError(f"'{key}' must be {'a whole number' if kind is int else 'a ' + kind.__name__}")
+                what = {int: "a whole number", dict: "an object"}.get(kind, f"a {kind.__name__}")
+                raise RequestError(f"'{key}' must be {what}")
         if args.get("maxSteps", 1) < 1:
             raise RequestError("'maxSteps' must be a whole number of steps, at least 1")
-        path = Path(program).expanduser().resolve()
+        path = _path(program, "program")
         lang = args.get("lang")
         try:
             language = registry.by_name(lang) if lang else registry.for_file(path)
@@ -231,39 +300,57 @@ class Server(Listener):
         options = self._options(args, language)
         if "stdin" in args and "stdinFile" in args:
             raise RequestError("give 'stdin' or 'stdinFile', not both")
-        input_text = args.get("stdin", "")
+        stdin_file = _path(args["stdinFile"], "stdinFile") if "stdinFile" in args else None
+        return _Load(args, language, path, options, stdin_file, then)
+
+    @staticmethod
+    def _read(load: _Load) -> _Launch:
+        """Read and parse the program ``load`` asks for (RequestError saying what is wrong); on the
+        loader thread.  Only regular files of at most MAX_FILE bytes are read."""
+        language, path = load.language, load.path
         try:
-            if "stdinFile" in args:
-                input_text = read_text(Path(args["stdinFile"]).expanduser(), "input file")
-            text = read_program(path, language)
-            parsed = language.parse(text, str(path), options)
+            input_text = load.args.get("stdin", "")
+            if load.stdin_file is not None:
+                input_text = read_text(load.stdin_file, "input file", limit=MAX_FILE)
+            text = read_program(path, language, MAX_FILE)
+            parsed = language.parse(text, str(path), load.options)
         except LoadError as error:
             raise RequestError(str(error)) from None
         except ParseError as error:
             raise RequestError("\n".join(f"{d.file}:{d.line}:{d.col}: {d.message}" for d in error.diagnostics)) \
                 from None
-        return _Launch(args, language, path, text, parsed, input_text)
+        except ValueError as error:  # an option's value the language refuses (a max-depth below 0)
+            raise RequestError(f"'options': {error}") from None
+        return _Launch(load.args, language, path, text, parsed, input_text)
 
     @staticmethod
     def _options(args: dict, language: Language) -> dict:
-        """The language's own options from ``args``, under the names the CLI uses (``max-depth``)."""
+        """The language's own options, under the names the CLI uses (``max-depth``): those in
+        ``args["options"]``, and (as launches before it gave them) those at the top of ``args``
+        but the keys clients use there (``name``)."""
         mine = {option.name: option for option in language.options}
-        others = {option.name for other in registry.languages() for option in other.options} - set(mine)
-        given = {}
+        given = dict(args.get("options", {}))
         for key, value in args.items():
-            if key in others:
-                raise RequestError(f"'{key}' has no meaning for {language.title} (see `esodbg languages`)")
+            if key in mine and key not in CLIENT_KEYS:
+                if key in given:
+                    raise RequestError(f"'{key}' is given twice: give it in 'options' only")
+                given[key] = value
+        values = {}
+        for key, value in given.items():
             option = mine.get(key)
             if option is None:
-                continue
+                theirs = ", ".join(mine) or "none"
+                raise RequestError(f"'options': {key!r} is not an option of {language.title} (its options: {theirs}; "
+                                   "see `esodbg languages`)")
             kind = option.type
             if kind is bool and type(value) is not bool or kind is int and type(value) is not int \
                     or kind is str and not isinstance(value, str):
-                raise RequestError(f"'{key}' must be a {'boolean' if kind is bool else kind.__name__}")
+                what = {bool: "boolean", int: "whole number"}.get(kind, "string")
+                raise RequestError(f"'{key}' must be a {what}")
             if option.choices and value.lower() not in option.choices:
                 raise RequestError(f"'{key}' is one of: {', '.join(option.choices)}")
-            given[option.dest] = value.lower() if option.choices else value
-        return given
+            values[option.dest] = value.lower() if option.choices else value
+        return values
 
     def _begin(self, launch: _Launch, keep: EditorBreakpoints | None = None) -> None:
         """A new session on ``launch`` (keeping the editor's breakpoints ``keep`` across a restart)."""
@@ -295,6 +382,10 @@ class Server(Listener):
             self._start("continue", lambda s, cancel, progress: s.continue_(cancel, progress))
 
     def do_disconnect(self, args: dict) -> None:
+        if self._loading is not None:  # its program never came (a slow disk): the launch is answered, then this
+            seq, command = self._loading
+            self._loading = None
+            self.writer.response(seq, command, error="disconnected before the program was read")
         if self.controller is not None:
             self.controller.interrupt()
             self.controller.wait(5)
@@ -306,7 +397,7 @@ class Server(Listener):
         self.controller.wait(5)
         return _Then(None, lambda: self._end(None))
 
-    def do_restart(self, args: dict) -> _Then:
+    def do_restart(self, args: dict) -> _Load:
         """Start again at step 0 with the breakpoints, on the program file as it is now (it may
         have been edited) and the launch configuration ``arguments`` if the editor sends it; a
         program that no longer parses fails the request and the session goes on as it was."""
@@ -315,23 +406,26 @@ class Server(Listener):
         new = args.get("arguments")
         if new is not None and not isinstance(new, dict):
             raise RequestError("restart's arguments are a launch configuration (a JSON object)")
-        launch = self._load(new if new is not None else self.launched.args)  # the file may have been edited
-        if self.controller is not None:
-            self.controller.interrupt()
-            self.controller.wait(5)
-        keep = self.breakpoints
-        self._begin(launch, keep)
 
-        def again() -> None:
-            source = launch.source
-            for item in self.breakpoints.sets["source"]:
-                span = self.breakpoints.span_of(item.at)
-                body = {"id": item.id, "verified": True}
-                if span is not None:
-                    body.update(self.positions.span_out(span), source=source)
-                self.writer.event("breakpoint", {"reason": "changed", "breakpoint": body})
-            self._go()
-        return _Then(None, again)
+        def then(launch: _Launch) -> _Then:
+            if self.controller is not None:
+                self.controller.interrupt()
+                self.controller.wait(5)
+            keep = self.breakpoints
+            self._begin(launch, keep)
+
+            def again() -> None:
+                source = launch.source
+                for item in self.breakpoints.sets["source"]:
+                    span = self.breakpoints.span_of(item.at)
+                    body = {"id": item.id, "verified": True}
+                    if span is not None:
+                        body.update(self.positions.span_out(span), source=source)
+                    self.writer.event("breakpoint", {"reason": "changed", "breakpoint": body})
+                self._go()
+            return _Then(None, again)
+        # The file is read again: it may have been edited.
+        return self._load(new if new is not None else self.launched.args, then)
 
     # ----- breakpoints ------------------------------------------------------------------------
     def _program_source(self, args: dict) -> dict:
@@ -339,7 +433,10 @@ class Server(Listener):
         if not isinstance(source, dict):
             raise RequestError("'source' is missing: {path: the program's path}")
         path = source.get("path")
-        if not isinstance(path, str) or Path(path).expanduser().resolve() != self.launched.path:
+        try:
+            if not isinstance(path, str) or _path(path, "source") != self.launched.path:
+                return {}
+        except RequestError:  # a name no file has is not the program's
             return {}
         return self.launched.source
 
@@ -347,11 +444,15 @@ class Server(Listener):
         self._session(idle=False)
         items = args.get("breakpoints")
         if items is None:  # the deprecated form: lines only
-            items = [{"line": line} for line in args.get("lines", []) if isinstance(line, int)]
+            lines = args.get("lines", [])
+            if not isinstance(lines, list):
+                raise RequestError("'lines' must be a list")
+            items = [{"line": line} for line in lines if isinstance(line, int)]
+        if not isinstance(items, list):
+            raise RequestError("the breakpoints must be a list")
         if not self._program_source(args):
             return {"breakpoints": [{"verified": False, "message": f"not the program being debugged "
-                                                                   f"({self.launched.path})"}
-                                    for _ in items if isinstance(items, list)]}
+                                                                   f"({self.launched.path})"} for _ in items]}
         return self._set(items, self.breakpoints.set_source)
 
     def do_setFunctionBreakpoints(self, args: dict) -> dict:
@@ -645,6 +746,56 @@ class Server(Listener):
         if code is not None:
             self.writer.event("exited", {"exitCode": code})
         self.writer.event("terminated")
+
+
+class _Load:
+    """A launch or restart checked, its program to be read off the loop: what to read, and
+    ``then``, what makes the request's answer of the program read."""
+
+    def __init__(self, args: dict, language: Language, path: Path, options: dict, stdin_file: Path | None,
+                 then: Callable[[_Launch], Any]) -> None:
+        self.args, self.language, self.path, self.options, self.stdin_file = args, language, path, options, stdin_file
+        self.then = then
+
+
+class _Loaded:
+    """What the loader thread hands the loop: the program read for request ``seq``, or the error."""
+
+    def __init__(self, load: _Load, seq: int, command: str, result: Any) -> None:
+        self.load, self.seq, self.command, self.result = load, seq, command, result
+
+
+def _lone_surrogate(value: Any) -> bool:
+    """Whether a string anywhere in ``value`` (JSON: nested lists and dicts) holds a lone
+    surrogate: JSON's ``\\ud800`` escapes give them, and no file name, expression or UTF-8 text
+    can hold one.  (A loop, not recursion: the JSON may be nested as deep as it could be read.)"""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if not item.isascii() and SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False
+
+
+def _path(text: str, key: str) -> Path:
+    """The absolute path a launch argument ``key`` names (``~`` expanded); RequestError for a
+    name no file can have."""
+    if "\0" in text:
+        raise RequestError(f"'{key}' {text!r}: a file name cannot hold a NUL character")
+    try:
+        return Path(text).expanduser().resolve()
+    except RuntimeError as error:  # ~nosuchuser, or a loop of symbolic links
+        user = text[1:].split("/", 1)[0] if text.startswith("~") else ""
+        raise RequestError(f"'{key}' {text!r}: " + (f"there is no user {user!r} to expand '~{user}' for" if user
+                                                    else f"cannot be resolved ({error})")) from None
+    except OSError as error:
+        raise RequestError(f"'{key}' {text!r}: {error.strerror}") from None
 
 
 class _Then:

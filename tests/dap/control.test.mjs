@@ -81,7 +81,8 @@ test('a program that does not parse fails launch with file:line:col, and the ada
     await assert.rejects(dc.launchRequest({ program: bad }), new RegExp(`^Error: ${bad.replace(/[.]/g, '\\.')}:1:\\d+: `));
     await assert.rejects(dc.launchRequest({ program: path.join(PROGRAMS, 'nowhere.15') }), /cannot read program/);
     await assert.rejects(dc.launchRequest({}), /launch needs 'program'/);
-    await assert.rejects(dc.launchRequest({ program: NINETY_NINE, rules: 'strict' }), /'rules' has no meaning for 15/);
+    await assert.rejects(dc.launchRequest({ program: NINETY_NINE, options: { rules: 'strict' } }),
+      /'options': 'rules' is not an option of 15/);
     await assert.rejects(dc.stackTraceRequest(THREAD), /no program: send launch first/);
     await atEntry(dc, NINETY_NINE);  // the same adapter, a good program
   } finally {

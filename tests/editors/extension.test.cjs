@@ -1,20 +1,32 @@
 // The VS Code extension (editors/vscode/extension.js) activated against a stand-in for VS Code's
 // API: it must start `esodbg lsp` for every language and make `esodbg dap` the adapter of the
-// esodbg debug type, with the command the settings name.  (No VS Code can run here; its real
-// debug client drives the adapter in tests/dap/, and the package is built by tests/test_editors.py.)
+// esodbg debug type, with the command the settings name; then its launch path as VS Code runs
+// it, with no VS Code: a launch.json configuration (and F5 with none) through the extension's
+// DebugConfigurationProvider, checked against the `debuggers` entry's configurationAttributes,
+// `${file}` substituted, the adapter started from the extension's DebugAdapterDescriptorFactory
+// and driven by VS Code's own DebugClient with the launch arguments VS Code adds.  What this
+// cannot cover: VS Code itself (its variable substitution, its JSON-schema check of launch.json,
+// its UI); VS Code's own client drives the adapter further in tests/dap/, and the package is built
+// by tests/test_editors.py.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const Module = require('node:module');
+const fs = require('node:fs');
 const path = require('node:path');
 
-const EXTENSION = path.resolve(__dirname, '..', '..', 'editors', 'vscode');
+const { DebugClient } = require('@vscode/debugadapter-testsupport');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const EXTENSION = path.join(ROOT, 'editors', 'vscode');
 const seen = { factories: {}, providers: {}, clients: [] };
+const settings = { command: '/opt/esodbg/bin/esodbg' };
+let openFile = '/home/me/hello.15';
 
 class DebugAdapterExecutable { constructor(command, args) { Object.assign(this, { command, args }); } }
 const vscode = {
   DebugAdapterExecutable,
-  workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'esodbg' && key === 'command' ? '/opt/esodbg/bin/esodbg' : undefined) }) },
-  window: { activeTextEditor: { document: { fileName: '/home/me/hello.15' } } },
+  workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'esodbg' ? settings[key] : undefined) }) },
+  window: { get activeTextEditor() { return { document: { fileName: openFile } }; } },
   debug: {
     registerDebugAdapterDescriptorFactory: (type, factory) => { seen.factories[type] = factory; return { dispose() {} }; },
     registerDebugConfigurationProvider: (type, provider) => { seen.providers[type] = provider; return { dispose() {} }; },
@@ -51,4 +63,110 @@ test('activating starts esodbg lsp for every language and makes esodbg dap the a
   assert.equal(context.subscriptions.length, 2);
   await extension.deactivate();
   assert.ok(client.stopped);
+});
+
+// ----- the launch path, as VS Code runs it ----------------------------------------------------------
+const manifest = require(path.join(EXTENSION, 'package.json'));
+const [debuggerEntry] = manifest.contributes.debuggers;
+const schema = debuggerEntry.configurationAttributes.launch;
+// What VS Code adds to a configuration it launches (1.9x), and keys every configuration has.
+const VSCODE_KEYS = { __configurationTarget: 6, __sessionId: '0b9c4c1e-2f4e-4d7a-8a51-3c9f1b2e7d60' };
+const COMMON = ['type', 'request', 'name', 'preLaunchTask', 'postDebugTask', 'presentation', 'internalConsoleOptions'];
+
+// launch.json's check, as far as the manifest gives it: known keys, their types, the required ones.
+function checkAgainstManifest(configuration) {
+  for (const key of schema.required) assert.ok(key in configuration, `${key} is required`);
+  for (const [key, value] of Object.entries(configuration)) {
+    if (COMMON.includes(key)) continue;
+    const property = schema.properties[key];
+    assert.ok(property, `${key} is not a launch attribute of the esodbg debugger`);
+    const type = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+    assert.equal(type, property.type, key);
+    if (key === 'options') {
+      for (const [name, option] of Object.entries(value)) {
+        assert.ok(property.properties[name], `${name} is not a language option`);
+        assert.equal(Number.isInteger(option) ? 'integer' : typeof option, property.properties[name].type, name);
+      }
+    }
+  }
+}
+
+// VS Code's F5: resolve the configuration with the extension's provider, substitute ${file},
+// start the adapter the extension's factory describes, launch with VS Code's own keys added.
+async function f5(configuration, file, meanwhile = () => {}) {
+  openFile = file;
+  const resolved = seen.providers.esodbg.resolveDebugConfiguration(undefined, configuration);
+  checkAgainstManifest(resolved);
+  const substituted = JSON.parse(JSON.stringify(resolved).replaceAll('${file}', file)
+    .replaceAll('${workspaceFolder}', ROOT));
+  const adapter = seen.factories.esodbg.createDebugAdapterDescriptor({ configuration: substituted });
+  const dc = new DebugClient(adapter.command, adapter.args.join(' '), debuggerEntry.type);
+  dc.defaultTimeout = 20000;
+  await dc.start();
+  // A stop, or the end of a configuration that runs to its end: the first that comes.
+  const stopped = new Promise((resolve) => { dc.once('stopped', resolve); dc.once('exited', resolve); });
+  meanwhile(dc);
+  await Promise.all([
+    dc.waitForEvent('initialized').then(() => dc.configurationDoneRequest()),
+    dc.launch({ ...substituted, ...VSCODE_KEYS }),
+  ]);
+  return { dc, stop: await stopped };
+}
+
+const ESODBG = process.env.ESODBG || path.join(ROOT, '.venv', 'bin', 'esodbg');
+const EXAMPLES = {
+  fifteen: 'fifteen/hello.15', messiscript: 'messiscript/hola_mundo.messi', ttg: 'ttg/sigma.ttg',
+  'stoned-go': 'stoned-go/ladder.sgo', scrabble: 'scrabble/hello_world.scrabble',
+};
+
+for (const [language, example] of Object.entries(EXAMPLES)) {
+  test(`${language}: the documented launch.json configuration and F5 without one stop on entry`, async () => {
+    settings.command = ESODBG;
+    const file = path.join(ROOT, 'examples', example);
+    const documented = { type: 'esodbg', request: 'launch', name: 'Debug the open program', program: '${file}',
+      stopOnEntry: true };
+    for (const configuration of [documented, {}]) {
+      const { dc, stop } = await f5(configuration, file);
+      try {
+        assert.equal(stop.body.reason, 'entry');
+        const exited = dc.waitForEvent('exited');
+        await dc.continueRequest({ threadId: 1 });
+        assert.equal((await exited).body.exitCode, 0);
+      } finally {
+        await dc.stop();
+      }
+    }
+  });
+}
+
+test('a language option in "options", as the manifest offers it, reaches the language', async () => {
+  settings.command = ESODBG;
+  const file = path.join(ROOT, 'examples', 'stoned-go', 'chain_reaction.sgo');
+  const { dc, stop } = await f5({ type: 'esodbg', request: 'launch', name: 'Depth 1', program: '${file}',
+    options: { 'max-depth': 1 } }, file);
+  try {
+    assert.equal(stop.body.reason, 'exception');
+    assert.match(stop.body.text, /max_depth 1/);
+  } finally {
+    await dc.stop();
+  }
+});
+
+test('every launch.json configuration docs/editors.md shows works as written', async () => {
+  settings.command = ESODBG;
+  const doc = fs.readFileSync(path.join(ROOT, 'docs', 'editors.md'), 'utf8');
+  const section = doc.split('\n## VS Code\n')[1].split('\n## ')[0];
+  const launchJson = JSON.parse(section.split('```json\n')[1].split('```')[0]);
+  assert.ok(launchJson.configurations.length >= 3);
+  for (const configuration of launchJson.configurations) {
+    // truth.15 on input 1 prints 1s forever: pause it once it has printed (sigma.ttg ends by itself).
+    const pause = (dc) => dc.once('output', () => dc.pauseRequest({ threadId: 1 }).catch(() => {}));
+    const { dc, stop } = await f5(configuration, path.join(ROOT, 'examples', 'fifteen', 'hello.15'), pause);
+    try {
+      if (configuration.stopOnEntry) assert.equal(stop.body.reason, 'entry', configuration.name);
+      else assert.ok(stop.body.reason === 'pause' || stop.body.exitCode === 0, configuration.name);
+    } finally {
+      await dc.stop();
+    }
+  }
 });
