@@ -12,6 +12,8 @@ examples, opened in `esodbg lsp` (a process on stdio, as editors start it) by py
   and the text has not changed) — and of one screen (40 lines) in its middle, before the whole
   file's are made.
 
+And two programs of one long non-ASCII line (``15-line``, ``ttg-line``).
+
 Targets: a change answered in ≤ 1 s; hover and semantic tokens ≤ 0.2 s.  Medians of three.
 """
 
@@ -33,7 +35,13 @@ HERE = Path(__file__).resolve().parent
 _spec = importlib.util.spec_from_file_location("bench_grammars", HERE / "grammars.py")
 generators = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(generators)
-PROGRAMS, SUFFIXES = generators.PROGRAMS, generators.SUFFIXES
+# And one long line of non-ASCII text each (issue 34: the tokens took 104 s, each decoding the
+# line's start again): a 15 program's emoji between its commands, a Tic Tac Toe Grow program's
+# accented and astral keystrokes.
+LINES = {"15-line": (".15", lambda size: "1,2 " + "\U0001F600 1,2 " * (size // 9)),
+         "ttg-line": (".ttg", lambda size: "éa\U0001F600b" * (size // 8))}
+PROGRAMS = {**generators.PROGRAMS, **{name: make for name, (_, make) in LINES.items()}}
+SUFFIXES = {**generators.SUFFIXES, **{name: suffix for name, (suffix, _) in LINES.items()}}
 RUNS = 3
 
 

@@ -11,10 +11,16 @@ capture names are the common ones Neovim and Helix use (``keyword``, ``function.
 from __future__ import annotations
 
 from functools import cache
+from itertools import accumulate
 
 import tree_sitter
 
 from . import highlights, language
+
+
+# 1 for a byte that starts a character in UTF-8, 0 for a continuation byte (0x80–0xBF).
+_STARTS = bytes(0 if 0x80 <= byte < 0xC0 else 1 for byte in range(256))
+BLOCK = 4096  # bytes between two kept counts of characters on a long non-ASCII line
 
 
 @cache
@@ -29,9 +35,11 @@ class Highlighter:
     def __init__(self, grammar: str, text: str) -> None:
         self.lines = text.split("\n")
         self.byte_lines = [line.encode("utf-8") for line in self.lines]  # tree-sitter counts bytes
+        self.line_starts = list(accumulate((len(line) + 1 for line in self.byte_lines[:-1]), initial=0))  # bytes
         self.tree = tree_sitter.Parser(language(grammar)).parse("\n".join(self.lines).encode("utf-8"))
         self.query = _query(grammar)
         self._done: dict[int, list[tuple[int, int, str]]] = {}
+        self._columns: dict[int, tuple[bytes, list[int]] | None] = {}  # row -> (:meth:`char`'s index; None: ASCII)
 
     def ready(self, index: int) -> bool:
         """True if line ``index``'s captures are known (:meth:`prepare` ran over it)."""
@@ -64,18 +72,38 @@ class Highlighter:
         for row in range(start[0], end[0] + 1):
             if row not in found:
                 continue
-            data = self.byte_lines[row]
             a = start[1] if row == start[0] else 0
-            b = end[1] if row == end[0] else len(data)
+            b = end[1] if row == end[0] else len(self.byte_lines[row])
             if b > a:
-                found[row].append((self._char(data, a), self._char(data, b), name))
+                found[row].append((self.char(row, a), self.char(row, b), name))
 
     def char(self, row: int, column: int) -> int:
         """The character column of byte ``column`` of 0-based line ``row`` (tree-sitter's points
-        count bytes)."""
-        return self._char(self.byte_lines[row], column) if 0 <= row < len(self.byte_lines) else column
+        count bytes).  Constant time, not the length of the line: a Tic Tac Toe Grow program is
+        one line, maybe of a million non-ASCII keystrokes, and each token asks."""
+        if not 0 <= row < len(self.byte_lines):
+            return column
+        index = self._index(row)
+        if index is None:
+            return column
+        starts, counts = index
+        column = min(column, len(starts))
+        block = column // BLOCK
+        return counts[block] + starts.count(1, block * BLOCK, column)
 
-    @staticmethod
-    def _char(data: bytes, column: int) -> int:
-        """The character column of byte ``column`` of a line's UTF-8 ``data``."""
-        return column if data.isascii() else len(data[:column].decode("utf-8", errors="ignore"))
+    def _index(self, row: int) -> tuple[bytes, list[int]] | None:
+        """Line ``row``'s character starts (a byte each: 1 where a character starts) and the
+        number of characters before each :data:`BLOCK` of its bytes; ``None`` for an ASCII line
+        (a byte a character).  Made once a line."""
+        if row in self._columns:
+            return self._columns[row]
+        data = self.byte_lines[row]
+        index = None
+        if not data.isascii():
+            starts = data.translate(_STARTS)
+            counts = [0]
+            for block in range(0, len(starts), BLOCK):
+                counts.append(counts[-1] + starts.count(1, block, block + BLOCK))
+            index = (starts, counts)
+        self._columns[row] = index
+        return index

@@ -76,6 +76,28 @@ def test_neovim_with_the_documented_configuration_shows_the_diagnostic(tmp_path,
     assert message in report.read_text("utf-8").splitlines()
 
 
+def test_neovim_starts_one_language_server_for_a_workspace_of_several_programs(tmp_path):
+    """Two programs of the same checkout (two languages) open: one esodbg client serves both
+    buffers (the set-up once started one a buffer on Neovim 0.7)."""
+    need(None if shutil.which("nvim") else "Neovim is not installed (Debian's neovim: apt-get install neovim)")
+    init = tmp_path / "init.lua"
+    init.write_text(block(section("Neovim"), "lua"), "utf-8")
+    report = tmp_path / "clients.txt"
+    show = ("lua vim.wait(20000, function() return #vim.diagnostic.get() >= 2 end, 50); local out = {}; "
+            "for _, c in ipairs(vim.lsp.get_active_clients()) do "
+            "table.insert(out, string.format('%s %s %d', c.name, c.config.root_dir, "
+            "#vim.tbl_keys(c.attached_buffers))) end; "
+            f"vim.fn.writefile(out, {str(report)!r})")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
+    subprocess.run(["nvim", "--headless", "-u", str(init), str(ROOT / "tests/programs/bad_label.15"),
+                    "-c", f"edit {ROOT / 'tests/programs/second_bar.sgo'}", "-c", show, "-c", "qa!"],
+                   env=env, cwd=tmp_path, capture_output=True, timeout=60)
+    assert report.is_file(), "Neovim wrote no report"
+    root = str(ROOT) if (ROOT / ".git").exists() else str(tmp_path)  # a checkout, or an unpacked release
+    assert report.read_text("utf-8").splitlines() == [f"esodbg {root} 2"]
+
+
 def test_the_helix_configuration_names_both_servers_for_every_language():
     config = tomllib.loads(block(section("Helix"), "toml"))
     assert config["language-server"]["esodbg"] == {"command": "esodbg", "args": ["lsp"]}

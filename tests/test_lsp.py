@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from esodbg.app.lsp.tokens import TYPES
+from esodbg.app.lsp.tokens import TYPES, encode
 
 from conftest import EXAMPLES, ROOT
 
@@ -189,3 +189,210 @@ async def test_bad_input_gets_a_clear_answer_and_the_server_goes_on(client, tmp_
             types.TextDocumentIdentifier((tmp_path / "never.15").as_uri()), types.Position(0, 0)))
     uri = open_doc(client, EXAMPLES / "fifteen" / "hello.15")  # still answering
     assert await published(client, uri) == []
+
+
+# ----- what no well-behaved client sends (issue 34): byte by byte, through tests/lsp_wire.py -----
+
+@pytest.fixture
+def wire():
+    from lsp_wire import Wire
+
+    server = Wire()
+    server.initialize()
+    yield server
+    server.close()
+
+
+HELLO = (EXAMPLES / "fifteen" / "hello.15").as_uri()
+
+
+def hover_message(line, character=0) -> dict:
+    return {"jsonrpc": "2.0", "id": "h", "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": HELLO}, "position": {"line": line, "character": character}}}
+
+
+def answered(wire, timeout: float = 60) -> None:
+    """The server still reads and answers: a request after whatever came before gets its response."""
+    response = wire.response(wire.request("textDocument/documentSymbol", {"textDocument": {"uri": HELLO}}), timeout)
+    assert "result" in response or "is not open" in response["error"]["message"], response
+
+
+@pytest.mark.parametrize("header", ["content-length: {}\r\n\r\n", "Content-Length:{}\r\n\r\n", "Content-Length: {}\n\n",
+                                    "CONTENT-LENGTH :  {}\r\nContent-Type: application/json\r\n\r\n"])
+def test_headers_as_written_by_hand_are_read(wire, header):
+    wire.notify("textDocument/didOpen", {"textDocument": {"uri": HELLO, "languageId": "", "version": 1,
+                                                          "text": (EXAMPLES / "fifteen" / "hello.15").read_text()}})
+    wire.send(hover_message(7, 6), header)
+    assert "cell (1, 2)" in wire.response("h")["result"]["contents"]["value"]
+    answered(wire)
+
+
+@pytest.mark.parametrize("header, says", [
+    ("Content-Length: 0\r\n\r\n", "bad Content-Length '0'"), ("Content-Length: 0x7c\r\n\r\n", "bad Content-Length '0x7c'"),
+    ("Content-Length: \u00b2\r\n\r\n", "bad Content-Length"), ("Content-Length: -5\r\n\r\n", "bad Content-Length '-5'"),
+    ("Content-Length: 1000000000\r\n\r\n", "a body of 1000000000 bytes: at most 67,108,864 are read"),
+    ("Content-Length: 9223372036854775808\r\n\r\n", "a body of 9223372036854775808 bytes"),
+    ("Content-Length: 1" + "0" * 5000 + "\r\n\r\n", "a body of 100000000000000000000000000000… bytes"),
+    ("Content-Length: 12\r\n\r\n", "the body is not JSON"),  # shorter than the body: the rest is skipped
+], ids=["0", "hex", "superscript", "negative", "1e9", "2**63", "5001 digits", "short"])
+def test_a_header_that_cannot_be_read_gets_an_error_and_the_next_message_is_read(wire, header, says):
+    wire.send(hover_message(0), header)
+    error = wire.frame()
+    assert error["id"] is None and error["error"]["code"] in (-32600, -32700) and says in error["error"]["message"]
+    answered(wire)
+
+
+def test_bodies_that_are_not_json_get_parse_errors(wire):
+    for body, says in ((b"[" * 100_000, "nested too deeply"), (b'{"a": "\xff"}', "not UTF-8 (byte 7)"),
+                       (b"{nope", "not JSON")):
+        wire.send(body)
+        error = wire.frame()
+        assert (error["id"], error["error"]["code"]) == (None, -32700) and says in error["error"]["message"]
+    for body in (b"[]", b"3", b'[{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}]'):
+        assert wire.send(body) is None and wire.frame()["error"]["code"] == -32600
+    answered(wire)
+
+
+@pytest.mark.parametrize("position, says", [
+    ({"line": -1, "character": 0}, "Position.line should be in range [0:2147483647], but was -1"),
+    ({"line": 2 ** 31, "character": 0}, "but was 2147483648"),
+    ({"line": 1.5, "character": 0}, "expected an integer, got 1.5 @ $.params.position.line"),
+    ({"line": True, "character": 0}, "expected an integer, got True"),
+    ({"line": "3", "character": 0}, "expected an integer, got '3'"),
+    ({"line": 0}, "required field missing @ $.params.position.character"),
+])
+def test_a_request_with_bad_params_gets_invalid_params(wire, position, says):
+    response = wire.response(wire.request("textDocument/hover", {"textDocument": {"uri": HELLO}, "position": position}))
+    assert response["error"]["code"] == -32602 and says in response["error"]["message"], response
+
+
+def test_nan_or_no_params_get_invalid_params_too(wire):
+    wire.send(b'{"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": {"textDocument": {"uri": "'
+              + HELLO.encode() + b'"}, "position": {"line": NaN, "character": 0}}}')
+    assert "expected an integer, got nan" in wire.response(7)["error"]["message"]
+    response = wire.response(wire.request("textDocument/hover"))
+    assert response["error"] == {"code": -32602, "message": "bad params for textDocument/hover: required field "
+                                                            "missing @ $.params"}
+    assert wire.response(wire.request("no/such"))["error"]["code"] == -32601  # unknown, with no params: not -32602
+    for message in ({"jsonrpc": "1.0", "id": 8, "method": "shutdown"}, {"jsonrpc": "2.0", "id": [8], "method": "x"},
+                    {"jsonrpc": "2.0", "id": 8, "method": 5}, {"jsonrpc": "2.0", "id": 8}):
+        wire.send(message)
+        error = wire.frame()
+        assert error["error"]["code"] == -32600 and error["id"] in (8, None), (message, error)
+
+
+def test_after_shutdown_requests_get_invalid_request_and_exit_ends_it(wire):
+    assert wire.response(wire.request("shutdown"))["result"] is None
+    response = wire.response(wire.request("textDocument/hover", {"textDocument": {"uri": HELLO},
+                                                                 "position": {"line": 0, "character": 0}}))
+    assert response["error"]["code"] == -32600 and "shut down" in response["error"]["message"]
+    wire.notify("exit", None)
+    assert wire.process.wait(30) == 0 and b"Traceback" not in wire.stderr and b"Fatal" not in wire.stderr
+
+
+def test_frames_are_valid_utf8_json_whatever_the_client_sent(wire):
+    """Lone surrogates in a method, a URI and a text: every frame is still UTF-8 JSON without them
+    (the wire checks each frame as it reads it)."""
+    assert "Method Not Found: x\ufffd" in wire.response(wire.request("x\ud800", {}))["error"]["message"]
+    uri = "file:///tmp/\udc00.15"
+    wire.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "", "version": 1, "text": "0,1"}})
+    frame = wire.frame()
+    assert frame["method"] == "textDocument/publishDiagnostics" and frame["params"]["uri"] == "file:///tmp/\ufffd.15"
+    answered(wire)
+
+
+def test_a_document_with_a_lone_surrogate_is_checked_and_hovered(wire):
+    uri = (EXAMPLES / "fifteen" / "nowhere.15").as_uri()
+    text = (EXAMPLES / "fifteen" / "hello.15").read_text().replace("\n", "\n# \ud800\n", 1)
+    wire.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "", "version": 1, "text": text}})
+    frame = wire.frame()
+    assert frame["method"] == "textDocument/publishDiagnostics"
+    first = frame["params"]["diagnostics"][0]
+    assert first["message"].startswith("a lone surrogate U+D800: not a character") and \
+        first["range"]["start"] == {"line": 1, "character": 2}
+    response = wire.response(wire.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                                 "position": {"line": 8, "character": 6}}))
+    assert "error" not in response, response
+    tokens = wire.response(wire.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}}))
+    assert tokens["result"]["data"]
+
+
+def test_a_semantic_tokens_range_past_the_end_has_none_and_a_reversed_one_is_refused(wire):
+    wire.notify("textDocument/didOpen", {"textDocument": {"uri": HELLO, "languageId": "", "version": 1,
+                                                          "text": (EXAMPLES / "fifteen" / "hello.15").read_text()}})
+    ask = lambda start, end: wire.response(wire.request("textDocument/semanticTokens/range", {  # noqa: E731
+        "textDocument": {"uri": HELLO}, "range": {"start": {"line": start, "character": 0},
+                                                  "end": {"line": end, "character": 0}}}))
+    assert ask(500, 900)["result"] == {"data": []}
+    assert ask(8, 900)["result"]["data"]
+    refused = ask(9, 2)["error"]
+    assert refused == {"code": -32602, "message": "the range ends (2:0) before it starts (9:0)"}
+
+
+def test_a_hover_past_the_end_is_answered_with_nothing(wire):
+    assert wire.response(wire.request("textDocument/hover", {"textDocument": {"uri": HELLO},
+                                                             "position": {"line": 2 ** 31 - 1, "character": 2 ** 31 - 1}}))
+
+
+# ----- work linear in the text (issue 34) --------------------------------------------------------
+
+def test_semantic_tokens_of_a_long_non_ascii_line_are_made_in_linear_time():
+    """A 1 MB one-line program of emoji and commands (104 s when each token decoded its line's
+    start again).  The bound has slack for a loaded machine; benchmarks/lsp.py measures."""
+    import time
+
+    from esodbg.app.lsp.documents import Document
+
+    text = "1,2 " + "\U0001F600 1,2 " * 111_111
+    document = Document("file:///tmp/long.15", text, 1)
+    start = time.perf_counter()
+    tokens = document.tokens()
+    assert time.perf_counter() - start < 15
+    # Each group "😀 1,2 " is 7 UTF-16 units: the emoji (a comment, two units), then the numbers.
+    assert len(tokens) == 3 * 111_111 + 2 and tokens[-3:] == [(0, 777_774, 2, 3, 0), (0, 777_777, 1, 1, 0),
+                                                              (0, 777_779, 1, 1, 0)]
+    short = "1,2 \U0001F600 é 1,2 "
+    assert decode(encode(Document("file:///tmp/short.15", short, 1).tokens()), short) == [
+        ("1", "number"), ("2", "number"), ("\U0001F600", "comment"), ("é", "comment"), ("1", "number"), ("2", "number")]
+
+
+def test_stoned_go_hover_reads_a_program_once():
+    """Hover on a 1 MB program lexed it again each time (2 s): now once a program (a document
+    version), each hover after the first in well under the 50 ms target's slack."""
+    import importlib.util
+    import time
+
+    from esodbg.app.lsp.documents import Document
+    from esodbg.engines.stoned_go import explain
+
+    spec = importlib.util.spec_from_file_location("bench_grammars", ROOT / "benchmarks" / "grammars.py")
+    generators = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generators)
+    text = generators.PROGRAMS["stoned-go"](1_000_000)
+    document = Document("file:///tmp/big.sgo", text, 1)
+    document.analyse()
+    line = len(text.split("\n")) // 2 + 1
+    first = document.language.hover(document.program, line, 2)
+    lexed = []
+    real = explain.lex
+    explain.lex = lambda *args: lexed.append(args) or real(*args)
+    try:
+        start = time.perf_counter()
+        again = document.language.hover(document.program, line, 2)
+        took = time.perf_counter() - start
+    finally:
+        explain.lex = real
+    assert again == first and "expands to" in first and lexed == [] and took < 0.5
+
+
+def test_a_huge_file_under_the_document_is_not_read(tmp_path):
+    """The check reads the file on disk too (for bytes the editor hides); a file of 8 GiB there
+    (sparse) must not be read into memory: the editor's text is checked, nothing else said."""
+    from esodbg.app.lsp.documents import Document
+
+    path = tmp_path / "huge.15"
+    with open(path, "wb") as file:
+        file.truncate(2 ** 33)
+    document = Document(path.as_uri(), (EXAMPLES / "fifteen" / "hello.15").read_text(), 1)
+    document.analyse()
+    assert document.program is not None and document.diagnostics == []

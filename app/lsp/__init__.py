@@ -13,15 +13,34 @@ from esodbg.app.exitcodes import INTERRUPTED
 
 def serve() -> int:
     """Serve one editor on this process's stdin and stdout until it exits (returns 0); Ctrl+C or
-    SIGTERM exits 130 at once (:func:`interrupted`).  Stdout carries the protocol and nothing
-    else: anything printed goes to stderr."""
+    SIGTERM exits 130 at once (:func:`interrupted`).  pygls handles the messages; reading and
+    writing them is :mod:`.framing`'s (what it accepts and refuses is said there).  Stdout
+    carries the protocol and nothing else: anything printed goes to stderr."""
+    import asyncio
+    import logging
+    import threading
+
+    from . import framing
     from .server import make_server
 
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    # The reader thread waits on stdin to the end; on a stream of its own, not sys.stdin, which the
+    # interpreter's exit closes (a thread inside sys.stdin then is a fatal error at exit).
+    stdin, stdout = os.fdopen(os.dup(sys.stdin.fileno()), "rb"), sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must never corrupt the protocol
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, interrupted)
-    make_server().start_io(stdin, stdout)
+    # Every problem reaches the editor as an error response or a message; pygls' log would only
+    # add tracebacks on stderr (the editor's log) for input the client got wrong.
+    logging.getLogger("pygls").setLevel(logging.CRITICAL)
+    server = make_server()
+    server._stop_event = threading.Event()  # as pygls' start_io sets it; framing.run reads it
+    server.protocol.set_writer(framing.Writer(stdout))
+    try:
+        asyncio.run(framing.run(server, stdin))
+    except (BrokenPipeError, KeyboardInterrupt, SystemExit):  # SystemExit: the editor sent exit
+        pass
+    finally:
+        server.shutdown()
     return 0
 
 

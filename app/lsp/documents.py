@@ -10,6 +10,7 @@ worker thread: a big program takes a while) and then only read.
 from __future__ import annotations
 
 import bisect
+import re
 import threading
 from functools import cached_property
 from pathlib import Path
@@ -22,11 +23,14 @@ from esodbg.engines.base import Diagnostic, ParseError
 from esodbg.engines.language import Language
 from esodbg.grammars.highlight import Highlighter
 
-from ..files import LoadError, paused_gc, read_program
+from ..files import MAX_FILE, LoadError, paused_gc, read_program
 from ..positions import Positions
 from .tokens import Token, make
 
-MAX_TEXT = 4 * 1024 * 1024  # characters checked as you type; a longer file gets a word about `esodbg check`
+# Characters checked as you type (a longer file gets a word about `esodbg check`): the limit of
+# the files the editor servers read, files.MAX_FILE, in characters (4 Mi of 4 bytes each).
+MAX_TEXT = MAX_FILE // 4
+_SURROGATE = re.compile("[\ud800-\udfff]")  # in a text from JSON only lone ones are left: no character
 
 
 def path_of(uri: str) -> Path:
@@ -36,9 +40,16 @@ def path_of(uri: str) -> Path:
 
 class Document:
     """One version of an open document; ``language`` is ``None`` for a file esodbg has no
-    language for (its only diagnostic says so)."""
+    language for (its only diagnostic says so).  ``lone`` is ``(index, surrogate, count)`` of
+    the lone surrogates the text came with (read as U+FFFD; a warning says where), else ``None``."""
 
     def __init__(self, uri: str, text: str, version: int | None = None) -> None:
+        # JSON can carry a lone surrogate ("\ud800"), which is no character and cannot be UTF-8:
+        # read as U+FFFD (one UTF-16 unit too, so the editor's columns stay right), and said.
+        lone = _SURROGATE.search(text)
+        self.lone = (lone.start(), lone.group(), len(_SURROGATE.findall(text))) if lone else None
+        if lone:
+            text = _SURROGATE.sub("\ufffd", text)
         self.uri, self.text, self.version = uri, text, version
         self.path = path_of(uri)
         self.language: Language | None = registry.for_file(self.path)
@@ -60,6 +71,14 @@ class Document:
         where.  Never raises."""
         with paused_gc():
             self._analyse()
+        if self.lone is not None:
+            at, char, count = self.lone
+            line = self.text.count("\n", 0, at) + 1
+            col = at - (self.text.rfind("\n", 0, at) + 1) + 1
+            more = f" (and {count - 1} more)" if count > 1 else ""
+            message = f"a lone surrogate U+{ord(char):04X}{more}: not a character (the editor sent text that is " \
+                      "not Unicode); read as U+FFFD"
+            self.diagnostics.insert(0, Diagnostic(str(self.path), line, col, message, "warning", line, col + 1))
         self.analysed = True
 
     def _analyse(self) -> None:
@@ -78,9 +97,10 @@ class Document:
         found: list[Diagnostic] = []
         if self.path.is_file():  # what the editor shows may hide bytes the file really has
             try:
-                read_program(self.path, language)
+                read_program(self.path, language, MAX_FILE)  # never a FIFO, nor a file of 300 MB
             except LoadError as error:
-                found.append(error.diagnostic(str(self.path)))
+                if error.undecodable:  # what this reading is for; the editor's text is checked anyway
+                    found.append(error.diagnostic(str(self.path)))
         try:
             self.program = language.parse(self.text, str(self.path))
             found += self.program.warnings
@@ -108,13 +128,13 @@ class Document:
         if highlighter is None:
             return []
         whole = self._tokens
-        if whole is None and first == 0 and last is None:
+        if whole is None and first == 0 and (last is None or last >= len(highlighter.lines) - 1):  # all of it
             with self._tokens_lock, paused_gc():  # two requests at once: made once
                 if self._tokens is None:
-                    self._tokens = make(highlighter, self.positions)
+                    self._tokens = make(highlighter)
                 whole = self._tokens
         if whole is None:
-            return make(highlighter, self.positions, first, last)
+            return make(highlighter, first, last)
         lo = bisect.bisect_left(whole, (first,))
         hi = len(whole) if last is None else bisect.bisect_left(whole, (last + 1,))
         return whole[lo:hi]

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import asyncio
 
+import cattrs
 from lsprotocol import types
+from lsprotocol.converters import get_converter
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
@@ -38,7 +40,8 @@ class EsodbgServer(LanguageServer):
     """The server, with the open documents (by URI) and their pending checks."""
 
     def __init__(self) -> None:
-        super().__init__("esodbg", _version(), text_document_sync_kind=types.TextDocumentSyncKind.Full)
+        super().__init__("esodbg", _version(), text_document_sync_kind=types.TextDocumentSyncKind.Full,
+                         converter_factory=_converter)
         self.documents: dict[str, Document] = {}
         self.checks: dict[str, asyncio.Task] = {}
 
@@ -103,6 +106,21 @@ class EsodbgServer(LanguageServer):
             source="esodbg")
 
 
+def _converter() -> cattrs.Converter:
+    """lsprotocol's converter, with integers that are integers: cattrs would take a line 1.5 as 1,
+    ``true`` as 1 and ``"3"`` as 3 (InvalidParams, not a guess)."""
+    converter = get_converter()
+    converter.register_structure_hook(int, _integer)
+    converter.register_structure_hook(bool, lambda value, _: bool(value))  # bool is an int: as it was, not strict
+    return converter
+
+
+def _integer(value, _) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an integer, got {value!r}")
+    return value
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -149,8 +167,12 @@ def make_server() -> EsodbgServer:
         if document.program is None:
             return None  # it does not parse: the diagnostics say why
         line = document.positions.line_in(params.position.line)
+        if line > len(document.positions.lines):
+            return None  # past the end: nothing there
         col = document.positions.column_in(line, params.position.character)
-        text = document.language.hover(document.program, line, col)
+        # On the worker: a big program's first hover reads it (Stoned-Go's macros; then kept).
+        text = await asyncio.get_running_loop().run_in_executor(ls.thread_pool, document.language.hover,
+                                                                document.program, line, col)
         if text is None:
             return None
         return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text))
@@ -161,8 +183,12 @@ def make_server() -> EsodbgServer:
 
     @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
     async def tokens_range(ls: EsodbgServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
-        span = params.range
-        return types.SemanticTokens(data=await ls.tokens(params.text_document.uri, span.start.line, span.end.line))
+        start, end = params.range.start, params.range.end
+        if (end.line, end.character) < (start.line, start.character):
+            raise JsonRpcInvalidParams(f"the range ends ({end.line}:{end.character}) before it starts "
+                                       f"({start.line}:{start.character})")
+        # Lines past the end have no tokens (an editor may ask just after the text shrank).
+        return types.SemanticTokens(data=await ls.tokens(params.text_document.uri, start.line, end.line))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: EsodbgServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:

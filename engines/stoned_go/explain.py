@@ -4,6 +4,10 @@ as an outline.  Comments are no code: they get no hover."""
 
 from __future__ import annotations
 
+import bisect
+import threading
+from typing import NamedTuple
+
 from ..base import Span
 from ..language import Symbol
 from .lexer import BANG, BAR, CLOSE_B, CLOSE_W, DEF, END_DEF, FLIP, HALT, MOVE, OPEN_B, OPEN_W, Token, lex
@@ -31,23 +35,54 @@ def _inside(span: Span, line: int, col: int) -> bool:
     return (span.line, span.col) <= (line, col) < (span.end_line, span.end_col)
 
 
-def _macros(program: Program) -> tuple[list[Token], list, list]:
-    """The program's tokens, macro definitions and call sites (lexed again: the program keeps
-    only the expanded commands)."""
+class _Read(NamedTuple):
+    """What hover and symbols read of one program, found once: its tokens, macro definitions and
+    call sites (lexed again: the program keeps only the expanded commands), where each token
+    starts, and each place a command's text or the call sites it came through start (with the
+    command's index), sorted: what a call's expansions are looked up in."""
+
+    tokens: list[Token]
+    definitions: list
+    calls: list
+    starts: list[tuple[int, int]]
+    places: list[tuple[tuple[int, int], int]]
+
+
+_READ: dict[int, tuple[Program, _Read]] = {}  # by id: a Program is not hashable; the last few kept
+_KEEP = 4  # programs: an editor's open files, hovered in turn
+_lock = threading.Lock()
+
+
+def _macros(program: Program) -> _Read:
+    """:class:`_Read` of ``program``, made once (a hover on a 1 MB program took 2 s, mostly lexing
+    the text again each time)."""
+    with _lock:
+        kept = _READ.get(id(program))
+        if kept is not None and kept[0] is program:
+            return kept[1]
     tokens = lex(program.source, program.filename)
     _, definitions, calls = _structure(tokens, lambda token, message: ValueError(message))
-    return tokens, definitions, calls
+    places = sorted(((span.line, span.col), command.index) for command in program.commands
+                    for span in (command.span, *(entry.span for entry in command.via)))
+    read = _Read(tokens, definitions, calls, [(t.span.line, t.span.col) for t in tokens], places)
+    with _lock:
+        _READ[id(program)] = (program, read)
+        while len(_READ) > _KEEP:
+            del _READ[next(iter(_READ))]
+    return read
 
 
 def hover(program: Program, line: int, col: int) -> str | None:
     """What is at ``line``:``col`` (1-based, characters): a macro call's expansion, a macro
     definition's argument and uses, or a command."""
-    tokens, definitions, calls = _macros(program)
+    read = _macros(program)
+    tokens, definitions, calls = read.tokens, read.definitions, read.calls
     around = [call for call in calls if _inside(call.site.span, line, col)]
     if around:  # the innermost: a call written in another's argument
         return _call(program, max(around, key=lambda call: (call.site.span.line, call.site.span.col)), calls)
-    token = next((t for t in tokens if _inside(t.span, line, col) or (t.span.line, t.span.col) == (line, col)), None)
-    if token is None:
+    at = bisect.bisect_right(read.starts, (line, col)) - 1  # the last token starting here or before
+    token = tokens[at] if at >= 0 else None
+    if token is None or not (_inside(token.span, line, col) or (token.span.line, token.span.col) == (line, col)):
         return None
     if token.kind == DEF:
         definition = next(d for d in definitions if d.token is token)
@@ -89,7 +124,14 @@ def _expansions(program: Program, site, in_argument: bool) -> list[list]:
     runs are told apart where one starts over with the same command."""
     runs: list[list] = []
     last = None  # (index, key) of the last command taken
-    for index, command in enumerate(program.commands):
+    # Only the commands with their text or a call they came through inside the call's text can
+    # come from it: those, from the sorted places, not every command of the program.
+    places = _macros(program).places
+    span = site.span
+    lo = bisect.bisect_left(places, ((span.line, span.col), -1))
+    hi = bisect.bisect_left(places, ((span.end_line, span.end_col), -1))
+    for index in sorted({index for _, index in places[lo:hi]}):
+        command = program.commands[index]
         key = _key(command, site)
         if key is None:
             continue
@@ -120,7 +162,7 @@ def _within(inner: Span, outer: Span) -> bool:
 
 def symbols(program: Program) -> tuple[Symbol, ...]:
     """Each macro definition, from its ``{NAME:`` to its ``}``."""
-    tokens, definitions, _ = _macros(program)
+    tokens, definitions = _macros(program)[:2]
     found = []
     for definition in definitions:
         start = tokens.index(definition.token)
