@@ -15,7 +15,8 @@ import pytest
 
 from esodbg.app.dap.breakpoints import filters, modes
 from esodbg.app.positions import Positions
-from esodbg.app.dap.protocol import MAX_BODY, FramingError, Reader, Writer
+from esodbg.app.dap.protocol import Writer
+from esodbg.app.wire import MAX_BODY, FramingError, Reader
 from esodbg.app.files import MAX_FILE
 from esodbg.engines import registry
 

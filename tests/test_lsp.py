@@ -242,6 +242,20 @@ def test_a_header_that_cannot_be_read_gets_an_error_and_the_next_message_is_read
     answered(wire)
 
 
+def test_a_length_too_long_gives_the_next_message_back_and_a_stray_body_is_dropped(wire):
+    body = json.dumps(hover_message(0))
+    wire.send(hover_message(0), "Content-Length: %d\r\n\r\n" % (len(body) + 10))  # takes in the next header
+    symbols = wire.request("textDocument/documentSymbol", {"textDocument": {"uri": HELLO}})
+    error = wire.frame()
+    assert (error["id"], error["error"]["code"]) == (None, -32700) and "not JSON" in error["error"]["message"]
+    assert wire.frame()["id"] == symbols  # the message whose header it took in is read all the same
+    wire.send_raw(b'{"jsonrpc": "2.0", "id": "s", "method": "shutdown"}')  # a body with no header: dropped,
+    symbols = wire.request("textDocument/documentSymbol", {"textDocument": {"uri": HELLO}})  # this one read
+    error = wire.frame()
+    assert (error["id"], error["error"]["code"]) == (None, -32600) and "bytes before a header" in error["error"]["message"]
+    assert wire.frame()["id"] == symbols
+
+
 def test_bodies_that_are_not_json_get_parse_errors(wire):
     for body, says in ((b"[" * 100_000, "nested too deeply"), (b'{"a": "\xff"}', "not UTF-8 (byte 7)"),
                        (b"{nope", "not JSON")):

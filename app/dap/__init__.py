@@ -14,7 +14,8 @@ def serve() -> NoReturn:
     """Serve one editor on this process's stdin and stdout until it disconnects, then end the
     process (exit code 0).  Stdout carries the protocol and nothing else: anything printed goes to
     stderr."""
-    from .protocol import Reader, Writer
+    from ..wire import Reader
+    from .protocol import Writer
     from .server import Server
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer

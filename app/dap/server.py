@@ -38,8 +38,9 @@ from esodbg.engines.language import Language
 from .. import exitcodes
 from ..files import MAX_FILE, LoadError, read_program, read_text
 from ..positions import Positions
+from ..wire import SURROGATE, FramingError, Reader
 from .breakpoints import EditorBreakpoints, RequestError, filters, modes
-from .protocol import SURROGATE, FramingError, Reader, Writer
+from .protocol import Writer
 from .variables import Variables
 
 THREAD = 1

@@ -13,9 +13,10 @@ from esodbg.app.exitcodes import INTERRUPTED
 
 def serve() -> int:
     """Serve one editor on this process's stdin and stdout until it exits (returns 0); Ctrl+C or
-    SIGTERM exits 130 at once (:func:`interrupted`).  pygls handles the messages; reading and
-    writing them is :mod:`.framing`'s (what it accepts and refuses is said there).  Stdout
-    carries the protocol and nothing else: anything printed goes to stderr."""
+    SIGTERM exits 130 at once (:func:`interrupted`).  pygls handles the messages; reading them is
+    the base protocol both editor servers speak (:mod:`esodbg.app.wire`: what it accepts and
+    refuses is said there), the loop and writing them :mod:`.framing`'s.  Stdout carries the
+    protocol and nothing else: anything printed goes to stderr."""
     import asyncio
     import logging
     import threading

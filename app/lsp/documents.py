@@ -10,7 +10,6 @@ worker thread: a big program takes a while) and then only read.
 from __future__ import annotations
 
 import bisect
-import re
 import threading
 from functools import cached_property
 from pathlib import Path
@@ -25,12 +24,12 @@ from esodbg.grammars.highlight import Highlighter
 
 from ..files import MAX_FILE, LoadError, paused_gc, read_program
 from ..positions import Positions
+from ..wire import SURROGATE
 from .tokens import Token, make
 
 # Characters checked as you type (a longer file gets a word about `esodbg check`): the limit of
 # the files the editor servers read, files.MAX_FILE, in characters (4 Mi of 4 bytes each).
 MAX_TEXT = MAX_FILE // 4
-_SURROGATE = re.compile("[\ud800-\udfff]")  # in a text from JSON only lone ones are left: no character
 
 
 def path_of(uri: str) -> Path:
@@ -46,10 +45,10 @@ class Document:
     def __init__(self, uri: str, text: str, version: int | None = None) -> None:
         # JSON can carry a lone surrogate ("\ud800"), which is no character and cannot be UTF-8:
         # read as U+FFFD (one UTF-16 unit too, so the editor's columns stay right), and said.
-        lone = _SURROGATE.search(text)
-        self.lone = (lone.start(), lone.group(), len(_SURROGATE.findall(text))) if lone else None
+        lone = SURROGATE.search(text)
+        self.lone = (lone.start(), lone.group(), len(SURROGATE.findall(text))) if lone else None
         if lone:
-            text = _SURROGATE.sub("\ufffd", text)
+            text = SURROGATE.sub("\ufffd", text)
         self.uri, self.text, self.version = uri, text, version
         self.path = path_of(uri)
         self.language: Language | None = registry.for_file(self.path)

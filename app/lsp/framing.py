@@ -2,17 +2,12 @@
 reader died on a huge ``Content-Length`` and lost the framing for good after a header it did not
 expect, and which left a request it could not read unanswered).
 
-Reading (:class:`Reader`): a message is header lines, an empty line, then ``Content-Length``
-bytes of UTF-8 JSON.  Accepted: ``Content-Length`` in any case, spaces or none around the colon,
-lines ending in CRLF or LF alone; other headers (``Content-Type``) are read and ignored.  The
-header is looked for anywhere in a line, so after a body shorter or longer than its
-``Content-Length`` said, or bytes that are no message, reading picks up again at the next
-header.  Refused, each with an error response (``id`` null, as JSON-RPC says where the id cannot
-be read) and the server reading on: a ``Content-Length`` that is not a decimal number or is 0, a
-body over :data:`MAX_BODY` bytes (never read into memory: its bytes are skipped as the search
-for the next header reads them, a line of at most :data:`MAX_LINE` bytes at a time), a body
-that is not UTF-8 JSON (ParseError −32700), a message that is not a JSON-RPC 2.0 request,
-notification or response (InvalidRequest −32600).
+Reading is the base protocol both editor servers speak (:class:`esodbg.app.wire.Reader`: what
+it accepts and refuses is said there), with ``NaN`` read as a float: it is answered where it
+stands, as params that do not fit.  What cannot be read gets an error response (``id`` null, as
+JSON-RPC says where the id cannot be read) and the server reads on: a header that cannot be read
+InvalidRequest −32600, a body that is not UTF-8 JSON ParseError −32700, a message that is not a
+JSON-RPC 2.0 request, notification or response InvalidRequest −32600.
 
 Every request gets a response: params that do not fit the method (a position at line −1, 1.5,
 NaN, 2³¹, or missing) get InvalidParams −32602 naming the field; after ``shutdown``, requests get
@@ -27,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import threading
 from typing import Any, BinaryIO
 
@@ -36,99 +30,18 @@ from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
-MAX_BODY = 64 * 1024 * 1024  # bytes: a 4-million-character document, each character JSON-escaped, fits
-MAX_LINE = 64 * 1024  # bytes of a header line (or of the skipped bytes) read at a time
+from ..wire import FramingError, Reader, frame
 
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
-_HEADER = re.compile(rb"content-length[ \t]*:[ \t]*(\S*)[ \t]*\r?\n?\Z", re.IGNORECASE)
-_SURROGATE = re.compile("[\ud800-\udfff]")  # after json.loads: only lone ones (pairs become one character)
-
 logger = logging.getLogger(__name__)
-
-
-class FramingError(Exception):
-    """A message that cannot be read (``code``: the JSON-RPC error it gets); the reader is ready
-    for the next one."""
-
-    def __init__(self, message: str, code: int = INVALID_REQUEST) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class Reader:
-    """Reads message bodies from ``stream`` (binary, blocking: run it off the event loop)."""
-
-    def __init__(self, stream: BinaryIO) -> None:
-        self.stream = stream
-        self._carry = b""  # the end of a line read in pieces: a header may straddle two pieces
-
-    def _line(self) -> bytes:
-        piece = self.stream.readline(MAX_LINE)
-        line, self._carry = self._carry + piece, b""
-        if piece and not piece.endswith(b"\n"):
-            self._carry = line[-64:]  # not a whole line: keep what a header split here needs
-        return line
-
-    def read(self) -> bytes:
-        """The next message's body.  Raises :class:`FramingError` for a message refused (the
-        next call reads the message after it), ``EOFError`` at the end of the stream."""
-        length: int | None = None
-        problem: str | None = None
-        while True:
-            line = self._line()
-            if not line:
-                raise EOFError
-            if line.endswith(b"\n") and not line.strip():  # the empty line that ends a header block
-                if problem is not None:
-                    raise FramingError(problem)
-                if length is not None:
-                    break
-                continue  # blank lines between messages
-            found = _HEADER.search(line)
-            if found is None:
-                continue  # another header, or bytes that are no message: the next header is looked for
-            value = found.group(1).decode("latin-1")
-            if not (value.isascii() and value.isdigit()) or int(value[:20]) == 0:
-                length, problem = None, f"bad Content-Length {value[:20]!r}: expected a number of bytes over 0"
-            elif len(value) > 19 or int(value) > MAX_BODY:
-                shown = value[:30] + ("…" if len(value) > 30 else "")
-                length, problem = None, f"a body of {shown} bytes: at most {MAX_BODY:,} are read"
-            else:
-                length, problem = int(value), None
-        body = self.stream.read(length)
-        if len(body) < length:
-            raise EOFError  # the stream ended inside the body
-        return body
-
-
-def parse(body: bytes) -> Any:
-    """A body's JSON value; :class:`FramingError` (ParseError) if it is not UTF-8 JSON."""
-    try:
-        return json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise FramingError(f"the body is not UTF-8 (byte {error.start})", PARSE_ERROR) from None
-    except RecursionError:
-        raise FramingError("the body's JSON is nested too deeply", PARSE_ERROR) from None
-    except ValueError as error:
-        raise FramingError(f"the body is not JSON: {error}", PARSE_ERROR) from None
-
-
-def clean(value: Any) -> Any:
-    """``value`` with every lone surrogate in its strings (keys too) made U+FFFD."""
-    if isinstance(value, str):
-        return _SURROGATE.sub("\ufffd", value)
-    if isinstance(value, list):
-        return [clean(item) for item in value]
-    if isinstance(value, dict):
-        return {clean(key): clean(item) for key, item in value.items()}
-    return value
 
 
 class Writer(StdoutWriter):
     """pygls' stdout writer, made to write valid UTF-8 JSON only: pygls escapes every non-ASCII
     character (``ensure_ascii``), so a lone surrogate leaves it as ``\\udXXX``, which strict
-    clients refuse; such a frame is written again with U+FFFD in its place."""
+    clients refuse; such a frame is written again as :func:`esodbg.app.wire.frame` writes one,
+    U+FFFD in its place."""
 
     def __init__(self, stdout: BinaryIO) -> None:
         super().__init__(stdout)
@@ -136,10 +49,7 @@ class Writer(StdoutWriter):
 
     def write(self, data: bytes) -> None:
         if b"\\ud" in data:  # rare: a surrogate pair (an emoji in a hover) or a lone surrogate
-            header, _, body = data.partition(b"\r\n\r\n")
-            fixed = json.dumps(clean(json.loads(body))).encode("ascii")
-            if fixed != body:
-                data = b"Content-Length: %d\r\n\r\n%s" % (len(fixed), fixed)
+            data = frame(json.loads(data.partition(b"\r\n\r\n")[2]))
         with self._lock:
             super().write(data)
 
@@ -224,12 +134,12 @@ async def run(server: LanguageServer, stdin: BinaryIO) -> None:
     server stops (``exit`` raises SystemExit through here, as in pygls)."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue = asyncio.Queue(16)  # a client faster than the server waits for it
-    reader = Reader(stdin)
+    reader = Reader(stdin, constants=True)
 
     def reading() -> None:  # a daemon thread: one blocked on stdin must not hold the exit up
         while True:
             try:
-                item: Any = parse(reader.read())
+                item: Any = reader.read()
             except (EOFError, OSError, ValueError):  # ValueError: stdin closed under us
                 item = EOFError
             except FramingError as error:
@@ -247,6 +157,6 @@ async def run(server: LanguageServer, stdin: BinaryIO) -> None:
         if item is EOFError:
             break
         if isinstance(item, FramingError):
-            _error(server, None, item.code, str(item))
+            _error(server, None, PARSE_ERROR if item.body else INVALID_REQUEST, str(item))
         else:
             handle(server, item)
