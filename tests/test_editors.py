@@ -55,23 +55,33 @@ def test_the_vscode_extension_starts_the_language_server_and_the_adapter():
     run_node_tests(ROOT / "tests" / "editors" / "extension.test.cjs")
 
 
+def neovim(tmp_path: Path, programs: list[str], lua: str) -> Path:
+    """Open ``programs`` (of the checkout; the first as Neovim's file, the rest with ``:edit``) in
+    headless Neovim with the documented configuration, run ``lua`` (which writes its findings to
+    ``{report}``), quit; the report's path."""
+    need(None if shutil.which("nvim") else "Neovim is not installed (Debian's neovim: apt-get install neovim)")
+    init = tmp_path / "init.lua"
+    init.write_text(block(section("Neovim"), "lua"), "utf-8")
+    report = tmp_path / "report.txt"
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
+    edits = [arg for program in programs[1:] for arg in ("-c", f"edit {ROOT / program}")]
+    subprocess.run(["nvim", "--headless", "-u", str(init), str(ROOT / programs[0]), *edits,
+                    "-c", "lua " + lua.replace("{report}", repr(str(report))), "-c", "qa!"],
+                   env=env, cwd=tmp_path, capture_output=True, timeout=60)
+    return report
+
+
 @pytest.mark.parametrize("program, message", [
     ("tests/programs/bad_label.15", "0:2 invalid puzzle label 'x': expected an integer"),
     ("tests/programs/second_bar.sgo", "0:6 second '|' at top level (first at 1:7) (via <bar> at 2:17)"),
 ])
 def test_neovim_with_the_documented_configuration_shows_the_diagnostic(tmp_path, program, message):
-    need(None if shutil.which("nvim") else "Neovim is not installed (Debian's neovim: apt-get install neovim)")
-    init = tmp_path / "init.lua"
-    init.write_text(block(section("Neovim"), "lua"), "utf-8")
-    report = tmp_path / "diagnostics.txt"
-    show = ("lua vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50); local out = {}; "
-            "for _, d in ipairs(vim.diagnostic.get(0)) do "
-            "table.insert(out, string.format('%d:%d %s', d.lnum, d.col, d.message)) end; "
-            f"vim.fn.writefile(out, {str(report)!r})")
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
-    subprocess.run(["nvim", "--headless", "-u", str(init), str(ROOT / program), "-c", show, "-c", "qa!"],
-                   env=env, cwd=tmp_path, capture_output=True, timeout=60)
+    report = neovim(tmp_path, [program],
+                    "vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50); local out = {}; "
+                    "for _, d in ipairs(vim.diagnostic.get(0)) do "
+                    "table.insert(out, string.format('%d:%d %s', d.lnum, d.col, d.message)) end; "
+                    "vim.fn.writefile(out, {report})")
     assert report.is_file(), "Neovim wrote no diagnostics: the language server did not answer"
     assert message in report.read_text("utf-8").splitlines()
 
@@ -79,20 +89,12 @@ def test_neovim_with_the_documented_configuration_shows_the_diagnostic(tmp_path,
 def test_neovim_starts_one_language_server_for_a_workspace_of_several_programs(tmp_path):
     """Two programs of the same checkout (two languages) open: one esodbg client serves both
     buffers (the set-up once started one a buffer on Neovim 0.7)."""
-    need(None if shutil.which("nvim") else "Neovim is not installed (Debian's neovim: apt-get install neovim)")
-    init = tmp_path / "init.lua"
-    init.write_text(block(section("Neovim"), "lua"), "utf-8")
-    report = tmp_path / "clients.txt"
-    show = ("lua vim.wait(20000, function() return #vim.diagnostic.get() >= 2 end, 50); local out = {}; "
-            "for _, c in ipairs(vim.lsp.get_active_clients()) do "
-            "table.insert(out, string.format('%s %s %d', c.name, c.config.root_dir, "
-            "#vim.tbl_keys(c.attached_buffers))) end; "
-            f"vim.fn.writefile(out, {str(report)!r})")
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
-    subprocess.run(["nvim", "--headless", "-u", str(init), str(ROOT / "tests/programs/bad_label.15"),
-                    "-c", f"edit {ROOT / 'tests/programs/second_bar.sgo'}", "-c", show, "-c", "qa!"],
-                   env=env, cwd=tmp_path, capture_output=True, timeout=60)
+    report = neovim(tmp_path, ["tests/programs/bad_label.15", "tests/programs/second_bar.sgo"],
+                    "vim.wait(20000, function() return #vim.diagnostic.get() >= 2 end, 50); local out = {}; "
+                    "for _, c in ipairs(vim.lsp.get_active_clients()) do "
+                    "table.insert(out, string.format('%s %s %d', c.name, c.config.root_dir, "
+                    "#vim.tbl_keys(c.attached_buffers))) end; "
+                    "vim.fn.writefile(out, {report})")
     assert report.is_file(), "Neovim wrote no report"
     root = str(ROOT) if (ROOT / ".git").exists() else str(tmp_path)  # a checkout, or an unpacked release
     assert report.read_text("utf-8").splitlines() == [f"esodbg {root} 2"]
