@@ -91,6 +91,9 @@ class EsodbgServer(LanguageServer):
         await loop.run_in_executor(self.thread_pool, document.analyse)
         if self.documents.get(document.uri) is document:  # still the latest text
             self.publish(document)
+            # Read ahead what the first hover and the outline will ask for (a cancelled check
+            # leaves it to them).
+            await loop.run_in_executor(self.thread_pool, document.symbols)
 
     def publish(self, document: Document) -> None:
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -170,7 +173,7 @@ def make_server() -> EsodbgServer:
         if line > len(document.positions.lines):
             return None  # past the end: nothing there
         col = document.positions.column_in(line, params.position.character)
-        # On the worker: a big program's first hover reads it (Stoned-Go's macros; then kept).
+        # On the worker: a hover before the check has read ahead reads the program (Stoned-Go's macros).
         text = await asyncio.get_running_loop().run_in_executor(ls.thread_pool, document.language.hover,
                                                                 document.program, line, col)
         if text is None:
@@ -193,9 +196,8 @@ def make_server() -> EsodbgServer:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: EsodbgServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
         document = await ls.analysed(params.text_document.uri)
-        if document.program is None:
-            return []
-        return [_symbol(document, found) for found in document.language.symbols(document.program)]
+        found = await asyncio.get_running_loop().run_in_executor(ls.thread_pool, document.symbols)
+        return [_symbol(document, symbol) for symbol in found]
 
     return server
 
