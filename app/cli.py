@@ -165,12 +165,15 @@ def open_program(file: Path, lang: str | None, values: dict[str, Any], state_to:
     return language, program
 
 
-def preset_input(input_text: str | None, input_file: Path | None) -> str | None:
-    """The input given by option, or ``None`` if none was."""
+def preset_input(input_text: str | None, input_file: Path | None, language: Language | None = None) -> str | None:
+    """The input given by option, or ``None`` if none was.  For a language whose input is bytes
+    (:attr:`Language.bytes_io`), a file's bytes are kept exactly (``surrogateescape``)."""
     if input_text is not None and input_file is not None:
         fail("give --input or --input-file, not both")
     if input_file is not None:
         try:
+            if language is not None and language.bytes_io:
+                return read_text(input_file, "input file", lambda data: data.decode("utf-8", "surrogateescape"))
             return read_text(input_file, "input file")
         except LoadError as error:
             fail(str(error))
@@ -252,14 +255,19 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     for name, target in exports.items():
         if target is not None and name not in {export.name for export in language.exports}:
             fail(f"--{name} has no meaning for {language.title} (see `esodbg languages`)")
-    preset = preset_input(input_text, input_file)
+    preset = preset_input(input_text, input_file, language)
+    # A language whose input and output are bytes (Befunge) gets them exactly: a byte that is not
+    # UTF-8 is read as, and written from, its surrogateescape character.  For the others, input
+    # that is not UTF-8 reads as U+FFFD, and surrogate code points (X / la pisa of
+    # 0xD800-0xDFFF) are written as their 3-byte form.
     stdin = None
     if preset is None:
-        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n") \
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="\n",
+                                 errors="surrogateescape" if language.bytes_io else "replace") \
             if sys.stdin is not None else None
     log = InputLog(preset or "", closed=preset is not None or stdin is None)
-    # Surrogate code points (X / la pisa of 0xD800-0xDFFF) are written as their 3-byte form.
-    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="surrogatepass", newline="\n")
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
+                              errors="surrogateescape" if language.bytes_io else "surrogatepass")
     if breaks or why is not None:
         asked = Why(why, why_at, why_depth, format_) if why is not None else None
         exec_session(language, program, file, breaks, asked, log, stdin, stdout, max_steps, trace_to, state_to,
@@ -319,7 +327,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
         fail_at_error(file, language, machine)
     if reason is Stop.LIMIT:
         fail_at_budget(language, machine)
-    sys.exit(HALTED)
+    sys.exit(language.exit_code(machine))
 
 
 def reader_gone() -> NoReturn:
@@ -460,7 +468,7 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
         fail_at_error(file, language, machine)
     if reason is Stop.BUDGET:
         fail_at_budget(language, machine)
-    sys.exit(HALTED)
+    sys.exit(language.exit_code(session.machine))
 
 
 def answer_why(session, why: Why, stdout: TextIO) -> None:
@@ -676,7 +684,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
     debugger for every key; q or Ctrl+C quits from any state.
     """
     language, options = runnable(file, lang, values)
-    preset = preset_input(input_text, input_file)
+    preset = preset_input(input_text, input_file, language)
     if preset is None and not served and not sys.stdin.isatty():
         preset = sys.stdin.read()
         reattach_terminal()
@@ -731,7 +739,7 @@ def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps
     and every tab's debugger.
     """
     language, options = runnable(file, lang, values)
-    preset_input(input_text, input_file)  # an unreadable input file: exit 2 here, not in each tab
+    preset_input(input_text, input_file, language)  # an unreadable input file: exit 2 here, not in each tab
     from esodbg.app.serve import Served, app_command, free_port  # only serve needs aiohttp
 
     arguments = ["--lang", language.name]
@@ -847,7 +855,7 @@ def record(file: Path, output: Path, size: str, steps: int | None, until: tuple[
         if unit.lower() not in names:
             fail(f"--unit {unit!r}: {language.title} steps by " + (", ".join(names) if names else "step only"))
         level = names.index(unit.lower())
-    preset = preset_input(input_text, input_file)
+    preset = preset_input(input_text, input_file, language)
     pressed = tuple(keys.split()) if keys else ()
     try:
         check_keys(pressed)

@@ -11,7 +11,7 @@ BREAKPOINT = 4  # exec --break: stopped at a breakpoint
 INTERRUPTED = 130  # interrupted: Ctrl+C or SIGTERM (serve stops with 0)
 
 MEANINGS = {
-    HALTED: "the program halted normally",
+    HALTED: "the program halted normally (a Befunge-98 program that ends with q exits with q's value mod 256)",
     RUNTIME_ERROR: "runtime error (the message names the step, file:line:col and, on a board, the cell)",
     BAD_INPUT: "bad usage, unreadable file, or parse error (file:line:col: what was wrong)",
     BUDGET: "the --max-steps budget ran out",

@@ -11,7 +11,8 @@ that executes up to ``limit`` steps and stops early at halt, error, missing inpu
 breakpoint.  Everything else is generic and built on it here:
 
 * :meth:`Machine.step` runs one step and returns a :class:`StepRecord` whose ``changes`` are
-  found by diffing the machine's stores (its mutable lists/dicts; lists may only grow), or just
+  found by diffing the machine's stores (its mutable lists/dicts; a list grows or shrinks only at
+  its end, as a stack does), or just
   the keys :meth:`Machine.may_change` names, so a step on a long tape stays O(1) — the record is
   both the undo record and the "what changed in the last step" the views highlight;
 * :meth:`Machine.undo` applies a record backwards; :meth:`Machine.snapshot` /
@@ -348,13 +349,16 @@ class Machine(ABC):
     def undo(self, record: StepRecord) -> None:
         """Put the machine back in the state before ``record``'s step (it must be the last step).
         Changes are undone newest first, so items a step appended to a list are deleted from
-        its end."""
+        its end, and items it popped come back from the highest index down (the list grows to
+        hold each)."""
         stores = dict(self.stores())
         for change in record.changes[::-1]:
             store = stores[change.store]
             if change.old is MISSING:
                 del store[change.key]
             else:
+                if isinstance(store, list) and change.key >= len(store):
+                    store.extend([None] * (change.key + 1 - len(store)))  # filled as the lower ones come back
                 store[change.key] = change.old
         self._load_frame(record.before)
 
@@ -387,8 +391,9 @@ def _get(store: list | dict, key: Any) -> Any:
 
 def _diff(name: str, old: list | dict, new: list | dict) -> Iterable[Change]:
     """The changes from ``old`` to ``new``: keys added or removed (dicts), changed values, and
-    items appended (lists only grow)."""
-    keys: Iterable[Any] = old.keys() | new.keys() if isinstance(old, dict) and isinstance(new, dict) else range(len(new))
+    items appended or removed at a list's end."""
+    keys: Iterable[Any] = old.keys() | new.keys() if isinstance(old, dict) and isinstance(new, dict) \
+        else range(max(len(old), len(new)))
     for key in keys:
         a, b = _get(old, key), _get(new, key)
         if a != b:

@@ -28,6 +28,8 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``summary(machine) -> str`` (optional)
     What ``esodbg exec`` prints for a language whose programs write no output (with
     :attr:`Language.says_interrupted`, ``summary(machine, interrupted)``).
+``exit_code(machine) -> int`` (optional)
+    The exit status of a run that ended normally (Befunge-98's ``q`` gives its own); 0 by default.
 ``counted(machine) -> int`` (optional)
     What ``--max-steps`` counts, if not every machine step (Scrabble counts executed words,
     not the placing of a play); it must never grow faster than ``machine.steps``.
@@ -241,6 +243,7 @@ class Language:
     code_breakpoints: bool = False  # its machine stops at commands (CodeRef) of its text, not only at cells
     says_interrupted: bool = False  # its final_state and summary say how the run ended: told when Ctrl+C ended it
     cell_form: str = "ROW,COL"  # how a cell is written (the implementation's read_cell), for hints: X,Y, SQUARE
+    bytes_io: bool = False  # its input and output are bytes (Befunge): kept exactly, as surrogateescape text
 
     @cached_property
     def impl(self):
@@ -293,6 +296,11 @@ class Language:
         """What ``--max-steps`` counts: by default every step."""
         counted = getattr(self.impl, "counted", None)
         return counted(machine) if counted is not None else machine.steps
+
+    def exit_code(self, machine: Machine) -> int:
+        """The exit status of a run that ended normally: 0, or the program's own (Befunge-98's ``q``)."""
+        own = getattr(self.impl, "exit_code", None)
+        return own(machine) if own is not None else 0
 
     # ----- where things are ----------------------------------------------------------------------
     def places(self, program) -> tuple[tuple[Span, Location], ...]:

@@ -44,7 +44,9 @@ class Grid:
 
     ``look`` is how its cells are drawn: ``tiles`` (a tile with the glyph over the sub-glyph),
     ``compact`` (a short tile per cell, no sub-glyph), ``squares`` (three columns a cell, no
-    gaps: the glyph then a short sub-glyph, as a Scrabble board's letter and value), or
+    gaps: the glyph then a short sub-glyph, as a Scrabble board's letter and value), ``chars``
+    (two columns a cell, no gaps: the glyph's first character then the sub-glyph's, as
+    Befunge's Funge-space and its instruction pointer's arrow), or
     ``points`` (each cell a point of a grid joined by lines, as a Go board is drawn: the glyph,
     then ``─`` to the next point).
     ``axes``, if given, labels the columns and the rows (a label per column, a label per row,

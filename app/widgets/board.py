@@ -40,8 +40,8 @@ from . import heat
 from .messages import BreakpointToggled, CursorMoved
 
 _RULER_STEPS = tuple(m * 10 ** e for e in range(20) for m in (1, 2, 5))  # label every 1st, 2nd, 5th, 10th… column
-DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1)}  # a cell's columns and lines
-GAPLESS = {"points", "squares"}  # looks with no gap column between cells (no cursor brackets)
+DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1), "chars": (2, 1)}  # columns, lines
+GAPLESS = {"points", "squares", "chars"}  # looks with no gap column between cells (no cursor brackets)
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -287,6 +287,14 @@ class BoardView(ScrollView, can_focus=True):
                     segments += [Segment(text[:2], tile), Segment("●", tile + bp_style)]
                 else:
                     segments.append(Segment(text, tile))
+            elif look == "chars":  # the character, then the pointer's arrow or a breakpoint's ●
+                if (r, c) == (cur_r, cur_c) and self.has_focus:
+                    tile += Style(reverse=True)
+                segments.append(Segment(cell.glyph[:1] or " ", tile))
+                if (r, c) in self.breakpoints:
+                    segments.append(Segment("●", tile + bp_style))
+                else:
+                    segments.append(Segment(cell.sub[:1] or " ", tile))
             elif look == "compact":  # a breakpoint takes the tile's first column for its ●, as on a full tile
                 if (r, c) in self.breakpoints:
                     segments.append(Segment("●", tile + bp_style))
