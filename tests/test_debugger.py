@@ -232,3 +232,49 @@ def test_what_checkpoints_share_is_counted_once():
     history.add(60, (60, tuple(tuple(range(i, i + 10)) for i in range(1000))))  # a copy: not shared
     assert history.checkpoints == 2 and one <= history.bytes <= 2 * one + 1000
 
+
+
+def test_a_list_store_that_shrinks_at_its_end_is_undone_exactly():
+    """A stack is a list store that grows and shrinks at its end (base.py): diffing every store
+    (no ``may_change``) records the popped items, and undo brings them back in place."""
+    from esodbg.engines.base import Machine, Status
+    from esodbg.engines.iobuf import InputLog, OutputLog
+
+    class Stack(Machine):  # each step pops the top two values and pushes their sum
+        def __init__(self):
+            super().__init__(None, InputLog(), OutputLog())
+            self.stack = [1, 2, 3, 4, 5]
+
+        def run(self, limit, stops=None):
+            for _ in range(limit):
+                if len(self.stack) < 2:
+                    self.status = Status.HALTED
+                    return Stop.HALTED
+                self.stack.append(self.stack.pop() + self.stack.pop())
+                self.steps += 1
+            return Stop.LIMIT
+
+        def compile_stops(self, breakpoints):
+            return None
+
+        def location(self):
+            return CellRef("stack", 0, len(self.stack))
+
+        def stores(self):
+            return (("stack", self.stack),)
+
+        def registers(self):
+            return ()
+
+        def set_registers(self, regs):
+            pass
+
+    machine = Stack()
+    states, records = [list(machine.stack)], []
+    while (record := machine.step()) is not Stop.HALTED:
+        records.append(record)
+        states.append(list(machine.stack))
+    assert states[-1] == [15]
+    for record, state in zip(records[::-1], states[-2::-1]):
+        machine.undo(record)
+        assert machine.stack == state
