@@ -83,7 +83,7 @@ def source_lines(text: str) -> list[bytes]:
 # The package
 
 def test_names_and_languages():
-    assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg")
+    assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -102,8 +102,8 @@ def test_unknown_names_raise(bad):
 
 
 def test_highlight_captures_are_the_common_ones():
-    common = {"keyword", "keyword.directive", "number", "string", "string.special", "comment", "operator",
-              "punctuation.bracket", "punctuation.delimiter", "punctuation.special", "function",
+    common = {"keyword", "keyword.directive", "keyword.return", "number", "string", "string.special", "comment",
+              "operator", "punctuation.bracket", "punctuation.delimiter", "punctuation.special", "function",
               "function.call", "function.builtin", "function.macro", "variable", "variable.parameter",
               "constant", "label"}
     for name in grammars.NAMES:
@@ -158,10 +158,10 @@ CORPUS_CASES = [
 
 
 def test_every_grammar_has_corpus_cases_with_errors():
-    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg"):
+    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
-        if ident != "ttg":  # every text is a valid TTG program
+        if ident not in ("ttg", "befunge"):  # every text is a valid TTG or Befunge program
             assert any(":error" in c.values[2] for c in cases), ident
 
 
@@ -196,6 +196,7 @@ PROGRAMS = {
     "stoned-go": [p for p in programs("stoned-go/*.sgo") if not p.name.startswith("err_")],
     "scrabble": programs("scrabble/*.scrabble"),
     "gcg": programs("scrabble/gcg/*.gcg", "scrabble/*.gcg"),
+    "befunge": programs("befunge/*.b93", "befunge/*.b98", "befunge/*.befunge"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
                 for name, paths in PROGRAMS.items() for path in paths]
@@ -500,3 +501,90 @@ def test_gcg_event_kinds_agree(path):
     grammar = [(node.start_point.row + 1, node.type)
                for node in nodes(parse("gcg", text.replace("\r\n", "\n").replace("\r", "\n")), set(GCG_KINDS.values()))]
     assert engine and engine == grammar
+
+
+# --------------------------------------------------------------------------------------------
+# Befunge: every text is a program, one node per cell (docs/grammars.md, spec befunge.md rules
+# 10 and 21); the reading below is the documented one, written independently of grammar.js
+
+BEFUNGE_CLASSES = {
+    "number": "0123456789abcdef", "arithmetic": "+-*/%!`", "direction": "><^v?[]rx", "branch": "_|w",
+    "jump": "#j", "iterate": "k", "stack": ":\\$n{}u", "io": ".,&~io", "space_access": "gps", "end": "@q",
+    "split": "t", "system_info": "y", "execute": "=", "nop": "z", "fingerprint": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "load": "(", "unload": ")",
+}
+BEFUNGE_CLASS = {char: name for name, chars in BEFUNGE_CLASSES.items() for char in chars}
+
+
+def befunge_cells(text: str) -> list[tuple[str, str]]:
+    """(node type, text) of each node, as docs/grammars.md reads a Befunge text: row by row, a
+    `"` or `;` run to its closing character or the row's end (a NUL ends it early: the lexer
+    ends a run at a NUL), `'` with the cell after it, spaces no node, one node a cell."""
+    cells = []
+    for row in re.split(r"\r\n|\r|\n", text):
+        i = 0
+        while i < len(row):
+            char = row[i]
+            if char in '";':
+                close, nul = row.find(char, i + 1), row.find("\0", i + 1)
+                end = (len(row) if nul < 0 else nul) if close < 0 or 0 <= nul < close else close + 1
+                cells.append(("string" if char == '"' else "comment", row[i:end]))
+            elif char == "'":
+                end = min(i + 2, len(row))
+                cells.append(("fetch", row[i:end]))
+            else:
+                end = i + 1
+                if char != " ":
+                    cells.append((BEFUNGE_CLASS.get(char, "other"), char))
+            i = end
+    return cells
+
+
+def befunge_nodes(data: bytes) -> list[tuple[str, bytes]]:
+    """(node type, bytes) of each node of ``data``'s tree, which has no error."""
+    tree = parse("befunge", data)
+    assert not tree.root_node.has_error, str(tree.root_node)
+    found = []
+    for node in tree.root_node.named_children:
+        if node.type == "fetch":  # the cell it fetches is its `character`, when the row has one
+            fetched = node.end_byte - node.start_byte > 1
+            assert [child.type for child in node.named_children] == (["character"] if fetched else [])
+        found.append((node.type, data[node.start_byte:node.end_byte]))
+    return found
+
+
+BEFUNGE_CHARS = "".join(BEFUNGE_CLASS) + "\"\"\";;'''       \r\n\t\x0c\x00hlm\x7fé∑ſ\u212a\U0001f600"
+
+
+@FUZZ
+@given(st.text(st.sampled_from(BEFUNGE_CHARS), max_size=60))
+def test_befunge_every_text_is_a_program_of_cells(text):
+    expected = [(kind, cell.encode("utf-8")) for kind, cell in befunge_cells(text)]
+    assert befunge_nodes(text.encode("utf-8")) == expected
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    (b"\xff\x80>", [("other", b"\xff"), ("other", b"\x80"), ("direction", b">")]),
+    (b'"\xff\xfe"\xff;\x80;', [("string", b'"\xff\xfe"'), ("other", b"\xff"), ("comment", b";\x80;")]),
+    (b"'\xff.", [("fetch", b"'\xff"), ("io", b".")]),
+])
+def test_befunge_bytes_that_are_not_utf8_are_cells(data, expected):
+    """Befunge reads bytes (rule 2): a byte that is not UTF-8 is a cell like any other."""
+    assert befunge_nodes(data) == expected
+
+
+def test_befunge_highlights_by_class():
+    """How the code pane colours each kind of cell: one capture a cell, none for spaces."""
+    row = "v>_#k@5+:.g'xt\"s;\";\"c; (Ayz=h"
+    tree = parse("befunge", row)
+    query = tree_sitter.Query(grammars.language("befunge"), grammars.highlights("befunge"))
+    captured = {}
+    for name, found in tree_sitter.QueryCursor(query).captures(tree.root_node).items():
+        for node in found:
+            captured[row.encode()[node.start_byte:node.end_byte].decode()] = name
+    assert captured == {
+        "v": "keyword", ">": "keyword", "_": "keyword", "#": "keyword", "k": "keyword", "t": "keyword",
+        "@": "keyword.return", "5": "number", "+": "operator", ":": "function.builtin", "y": "function.builtin",
+        "=": "function.builtin", ".": "function.call", "g": "variable", "'": "variable", "x": "string.special",
+        '"s;"': "string", ";\"c;": "comment", "(": "keyword.directive", "A": "function.macro",
+    }  # `z` (no-op) and `h` (unknown) keep the default colour
