@@ -30,6 +30,10 @@ COMPILED = [
     "engines/scrabble/machine.py",
     "engines/stoned_go/board.py",
     "engines/stoned_go/machine.py",
+    "engines/space.py",
+    "engines/befunge/common.py",
+    "engines/befunge/b93.py",
+    "engines/befunge/b98.py",
 ]
 
 

@@ -12,6 +12,14 @@ EXAMPLES = ROOT / "examples"
 CORPUS = Path(__file__).resolve().parent / "corpus"
 
 
+def examples_of(language) -> list[Path]:
+    """The bundled examples esodbg opens in ``language``, by file name: every file under
+    ``examples/`` whose ending is the language's (Befunge-93's and -98's share ``examples/befunge``)."""
+    from esodbg.engines import registry
+
+    return sorted((p for p in EXAMPLES.glob("*/*") if registry.for_file(p) is language), key=lambda p: p.name)
+
+
 def pytest_configure(config):
     """Refuse to test compiled engines older than their source: an editable install runs the
     extension it built until ``pip install -e .`` builds it again (engines/compiled.py)."""

@@ -29,7 +29,7 @@ from esodbg.engines.base import CellRef, ParseError, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.language import Language
 
-from conftest import EXAMPLES
+from conftest import examples_of
 from time_travel import assert_time_travel_is_exact
 
 LANGUAGES = registry.languages()
@@ -38,8 +38,7 @@ STEPS = 150  # steps the step-by-step checks take
 
 
 def examples(language: Language) -> list[Path]:
-    folder = EXAMPLES / language.name
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() in language.extensions) if folder.is_dir() else []
+    return examples_of(language)
 
 
 def loadable(language: Language) -> list[Path]:

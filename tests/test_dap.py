@@ -20,7 +20,7 @@ from esodbg.app.wire import MAX_BODY, FramingError, Reader
 from esodbg.app.files import MAX_FILE
 from esodbg.engines import registry
 
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, examples_of
 from dap_client import Client, validate
 
 PROGRAMS = ROOT / "tests" / "programs"
@@ -150,9 +150,7 @@ def test_writer_writes_valid_utf8_whatever_a_string_holds():
 
 # ----- every message valid, every language --------------------------------------------------
 def first_example(language) -> str:
-    folder = EXAMPLES / language.name
-    return str(next(p for p in sorted(folder.iterdir()) if p.suffix in language.extensions
-                    and not p.name.startswith("err_")))
+    return str(next(p for p in examples_of(language) if not p.name.startswith("err_")))
 
 
 @pytest.mark.parametrize("language", [pytest.param(language, id=language.name) for language in registry.languages()])

@@ -28,7 +28,7 @@ from esodbg.engines.spec import SpecError, format_spec, parse_spec
 from esodbg.engines.stoned_go.board import pack
 from esodbg.engines.ttg.events import Exec, NewMain, NewMemory1, Save, Swap, SwapMemory2, Undo, Update
 
-from conftest import EXAMPLES, ROOT
+from conftest import ROOT, examples_of
 
 LANGUAGES = registry.languages()
 BY_LANGUAGE = [pytest.param(language, id=language.name) for language in LANGUAGES]
@@ -47,7 +47,7 @@ class Program(NamedTuple):
 
 def load(language: Language, program: Program):
     if program.text is None:
-        path = EXAMPLES / language.name / program.name
+        path = next(p for p in examples_of(language) if p.name == program.name)
         return language.parse(language.decode(path.read_bytes(), str(path)), str(path), program.options)
     return language.parse(program.text, program.name, program.options)
 
@@ -223,14 +223,12 @@ def events_of(language: Language, m, record) -> set[str]:
 
 def loadable(language: Language) -> list[Program]:
     found = []
-    folder = EXAMPLES / language.name
-    for path in sorted(folder.iterdir()) if folder.is_dir() else ():
-        if path.suffix.lower() in language.extensions:
-            try:
-                load(language, Program(path.name))
-            except ParseError:
-                continue
-            found.append(Program(path.name, input="1\n2\n"))
+    for path in examples_of(language):
+        try:
+            load(language, Program(path.name))
+        except ParseError:
+            continue
+        found.append(Program(path.name, input="1\n2\n"))
     return found + EXTRA.get(language.name, [])
 
 

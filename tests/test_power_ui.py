@@ -14,7 +14,7 @@ from esodbg.engines.base import CellRef, Stop
 from esodbg.engines.breakpoints import DataRef, EventRef
 from esodbg.engines.registry import by_name
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, examples_of
 from screen import screen_lines
 
 FIFTEEN, MESSISCRIPT = by_name("fifteen"), by_name("messiscript")
@@ -210,8 +210,7 @@ async def test_d_on_a_board_cell_toggles_a_data_breakpoint_on_it_in_every_langua
 
     checked = set()
     for language in languages():
-        folder = EXAMPLES / language.name
-        programs = sorted(p for p in folder.iterdir() if p.suffix in language.extensions) if folder.is_dir() else []
+        programs = examples_of(language)
         if not programs:
             continue
         app = DebuggerApp(language, programs[0], "")

@@ -1,0 +1,279 @@
+"""The Befunge-93 machine (spec `befunge.md` rules 4, 6–12), exactly as catseye's ``bef.c``
+behaves where the spec does not decide otherwise.
+
+The playfield is a flat list of 2,000 signed bytes, cell ``(x, y)`` at ``y * 80 + x``; the stack
+a list of signed 64-bit integers (its top at the end; popping it empty gives 0, rule 8).  A step
+is one cell executed, whatever it holds (rule 4).  The step loop reads cells directly (a ``p``
+changes the code ahead of the instruction pointer): it is the interpreter's whole speed, so it
+keeps the machine's state in locals and writes it back when it stops.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..compiled import mypyc_attr
+
+from ..base import CellRef, Fault, Location, Status, Stop
+from ..iobuf import InputLog, Output
+from .common import BOARD, EOF, EXEC, NEEDS, SPACES, WRITE, ByteMachine, cdiv, cmod, wrap64
+from .parser import HEIGHT, WIDTH, Program
+
+LOW, HIGH = -(1 << 63), (1 << 63) - 1
+
+# (dx, dy) of > < ^ v, the order ? picks from (rule 10)
+DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
+
+
+@mypyc_attr(native_class=False)
+class Befunge93Machine(ByteMachine):
+    """A running Befunge-93 program.  See :class:`~esodbg.engines.base.Machine` for the contract."""
+
+    def __init__(self, program: Program, input: InputLog, output: Output) -> None:
+        super().__init__(program, input, output)
+        self.space: list[int] = list(program.cells)
+        self.stack: list[int] = []
+        self.x = self.y = 0
+        self.dx, self.dy = 1, 0
+        self.smode = False  # string mode (rule 10's ")
+        self.began = 0  # the step the string being pushed began at (the unit "string")
+        self.wraps = 0  # moves across an edge (the event wrap)
+        self.writes = 0  # p writes done (the event write)
+        self._start_bytes(program.options.get("seed") or 0)
+
+    # ----- the contract -----------------------------------------------------------------------
+    def stores(self) -> tuple:
+        return (("space", self.space), ("stack", self.stack))
+
+    def may_change(self) -> tuple[tuple[str, object], ...]:
+        """The stack's top three and the next cell above them (no step pops more than three or
+        pushes more than two), and the cell a ``p`` writes."""
+        n = len(self.stack)
+        keys: list[tuple[str, object]] = [("stack", i) for i in range(max(0, n - 3), n + 2)]
+        if not self.smode and self.space[self.y * WIDTH + self.x] == 112:  # p
+            at = self._target()
+            if at >= 0:
+                keys.append(("space", at))
+        return tuple(keys)
+
+    def registers(self) -> tuple:
+        return (self.x, self.y, self.dx, self.dy, self.smode, self.in_byte, self.pending, self.rng, self.wraps,
+                self.writes, self.began)
+
+    def set_registers(self, regs: tuple) -> None:
+        (self.x, self.y, self.dx, self.dy, self.smode, self.in_byte, self.pending, self.rng, self.wraps,
+         self.writes, self.began) = regs
+
+    def unit_start(self, level: int) -> int:
+        """The unit "string" (LANGUAGE93.units): from the step of a string's opening ``"`` to its
+        closing one; any other step is a unit of its own."""
+        return self.began if self.smode else self.steps
+
+    def location(self) -> CellRef:
+        return CellRef(BOARD, self.y, self.x)
+
+    def next_touches(self) -> list[tuple[Location, str]]:
+        """Exec at the instruction pointer's cell; a ``p`` writes its target too."""
+        out: list[tuple[Location, str]] = [(self.location(), "exec")]
+        if not self.smode and self.space[self.y * WIDTH + self.x] == 112:
+            at = self._target()
+            if at >= 0:
+                out.append((CellRef(BOARD, at // WIDTH, at % WIDTH), "write"))
+        return out
+
+    def _target(self) -> int:
+        """The cell index the ``p`` at the pointer would write, or −1 (out of range: rule 10)."""
+        stack = self.stack
+        y = stack[-1] if stack else 0
+        x = stack[-2] if len(stack) > 1 else 0
+        return y * WIDTH + x if 0 <= x < WIDTH and 0 <= y < HEIGHT else -1
+
+    def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
+        """A flag per cell: :data:`EXEC` (stop when the pointer arrives), :data:`WRITE` (stop
+        before a ``p`` writes it)."""
+        flags = [0] * (WIDTH * HEIGHT)
+        for at, kinds in breakpoints:
+            if isinstance(at, CellRef) and at.board == BOARD and 0 <= at.col < WIDTH and 0 <= at.row < HEIGHT:
+                flags[at.row * WIDTH + at.col] |= (EXEC if "exec" in kinds else 0) | (WRITE if "write" in kinds else 0)
+        return flags if any(flags) else None
+
+    # ----- execution --------------------------------------------------------------------------
+    def _fail(self, message: str) -> Stop:
+        """A runtime error at the pointer: the step counts, nothing else changes (base.py)."""
+        self.steps += 1
+        self.status = Status.ERROR
+        self.fault = Fault(message, self.steps, self.location(), self.program.span(self.x, self.y))
+        self.flush()
+        return Stop.ERROR
+
+    def _number(self) -> int:
+        """``&`` (rule 11): a number as glibc's ``fscanf("%ld")`` reads it, −1 if there is none or
+        at the end of input, :data:`NEEDS` if the input so far cannot tell."""
+        text, closed = self.input.text, self.input.closed
+        pos, n = self.in_pos, len(text)
+        if self.in_byte:
+            return -1  # inside a character's bytes: no digit can come first
+        while pos < n and text[pos] in SPACES:
+            pos += 1
+        sign = 1
+        if pos < n and text[pos] in "+-":
+            sign = -1 if text[pos] == "-" else 1
+            pos += 1
+        start = pos
+        while pos < n and "0" <= text[pos] <= "9":
+            pos += 1
+        if pos == n and not closed:
+            return NEEDS  # more whitespace, a sign or digits may come
+        self.in_pos = pos  # what was skipped, a sign and the digits are read
+        if pos == start:
+            return -1
+        return max(LOW, min(HIGH, sign * int(text[start:pos])))
+
+    def run(self, limit: int, stops: list[int] | None = None) -> Stop:
+        if self.status is not Status.READY:
+            return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
+        space, stack = self.space, self.stack
+        x, y, dx, dy, smode = self.x, self.y, self.dx, self.dy, self.smode
+        wraps = self.wraps
+        reason = Stop.LIMIT
+        done = 0
+        while done < limit:
+            i = y * WIDTH + x
+            c = space[i]
+            if smode:
+                if c == 34:
+                    smode = False
+                else:
+                    stack.append(c)
+            elif c == 32:
+                pass
+            elif 48 <= c <= 57:
+                stack.append(c - 48)
+            elif c == 62:
+                dx, dy = 1, 0
+            elif c == 60:
+                dx, dy = -1, 0
+            elif c == 94:
+                dx, dy = 0, -1
+            elif c == 118:
+                dx, dy = 0, 1
+            elif c == 43 or c == 45 or c == 42 or c == 47 or c == 37 or c == 96:  # + - * / % `
+                if (c == 47 or c == 37) and not (stack and stack[-1]):  # rule 10, Decision: a runtime
+                    self._save(x, y, dx, dy, smode)                     # error (bef.c asks the user)
+                    self.wraps = wraps
+                    self.steps += done
+                    b = stack[-2] if len(stack) > 1 else 0
+                    return self._fail(f"division by zero ({b} {chr(c)} 0)")
+                a = stack.pop() if stack else 0
+                b = stack.pop() if stack else 0
+                if c == 43:
+                    stack.append(wrap64(b + a))
+                elif c == 45:
+                    stack.append(wrap64(b - a))
+                elif c == 42:
+                    stack.append(wrap64(b * a))
+                elif c == 96:
+                    stack.append(1 if b > a else 0)
+                else:
+                    stack.append(cdiv(b, a) if c == 47 else cmod(b, a))
+            elif c == 95:  # _
+                dx, dy = (-1, 0) if (stack.pop() if stack else 0) else (1, 0)
+            elif c == 124:  # |
+                dx, dy = (0, -1) if (stack.pop() if stack else 0) else (0, 1)
+            elif c == 34:
+                smode = True
+                self.began = self.steps + done
+            elif c == 58:  # :
+                a = stack[-1] if stack else 0
+                if not stack:
+                    stack.append(0)
+                stack.append(a)
+            elif c == 92:  # \
+                a = stack.pop() if stack else 0
+                b = stack.pop() if stack else 0
+                stack.append(a)
+                stack.append(b)
+            elif c == 36:  # $
+                if stack:
+                    stack.pop()
+            elif c == 46:  # .
+                self.put_text(f"{stack.pop() if stack else 0} ")
+            elif c == 44:  # ,
+                self.put_byte((stack.pop() if stack else 0) & 255)
+            elif c == 35:  # #
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
+                    x, y = nx, ny
+                else:
+                    x, y = nx % WIDTH, ny % HEIGHT
+                    wraps += 1
+            elif c == 33:  # !
+                stack.append(0 if (stack.pop() if stack else 0) else 1)
+            elif c == 103:  # g
+                gy = stack.pop() if stack else 0
+                gx = stack.pop() if stack else 0
+                stack.append(space[gy * WIDTH + gx] if 0 <= gx < WIDTH and 0 <= gy < HEIGHT else 0)
+            elif c == 112:  # p
+                py = stack.pop() if stack else 0
+                px = stack.pop() if stack else 0
+                v = stack.pop() if stack else 0
+                if 0 <= px < WIDTH and 0 <= py < HEIGHT:
+                    v &= 255
+                    space[py * WIDTH + px] = v - 256 if v >= 128 else v  # its low byte, signed (rule 7)
+                    self.writes += 1
+            elif c == 63:  # ?
+                dx, dy = DIRECTIONS[self.random4()]
+            elif c == 38:  # &
+                value = self._number()
+                if value == NEEDS:
+                    reason = Stop.NEEDS_INPUT
+                    break
+                stack.append(value)
+            elif c == 126:  # ~
+                b = self.peek_byte()
+                if b == NEEDS:
+                    reason = Stop.NEEDS_INPUT
+                    break
+                if b == EOF:
+                    stack.append(-1)
+                else:
+                    self.take_byte()
+                    stack.append(b - 256 if b >= 128 else b)
+            elif c == 64:  # @
+                done += 1
+                self._save(x, y, dx, dy, smode)
+                self.wraps = wraps
+                self.steps += done
+                self.status = Status.HALTED
+                self.flush()
+                return Stop.HALTED
+            # anything else: nothing, one step (rule 10)
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
+                x, y = nx, ny
+            else:  # the torus (rule 9)
+                x, y = nx % WIDTH, ny % HEIGHT
+                wraps += 1
+            done += 1
+            if stops is not None:
+                flags = stops[y * WIDTH + x]
+                if flags & EXEC or self._writes_stop(stops, x, y, smode):
+                    reason = Stop.BREAKPOINT
+                    break
+        self._save(x, y, dx, dy, smode)
+        self.wraps = wraps
+        self.steps += done
+        return reason
+
+    def _writes_stop(self, stops: list[int], x: int, y: int, smode: bool) -> bool:
+        """Whether the ``p`` at ``(x, y)`` (if it is one) writes a cell with a write breakpoint."""
+        if smode or self.space[y * WIDTH + x] != 112:
+            return False
+        stack = self.stack
+        py = stack[-1] if stack else 0
+        px = stack[-2] if len(stack) > 1 else 0
+        return 0 <= px < WIDTH and 0 <= py < HEIGHT and bool(stops[py * WIDTH + px] & WRITE)
+
+    def _save(self, x: int, y: int, dx: int, dy: int, smode: bool) -> None:
+        self.x, self.y, self.dx, self.dy, self.smode = x, y, dx, dy, smode
+

@@ -1,0 +1,172 @@
+"""What a Befunge state looks like (spec `befunge.md`, "What the debugger shows"): Funge-space as
+the code board — each cell's instruction, every instruction pointer on its cell with its
+direction, cells ``p``/``s`` changed marked — the stack (98: the stack of stacks), the
+registers and, for 98, the list of instruction pointers.
+
+Funge-98's space is unbounded: the board is its box plus a margin, cut to :data:`WINDOW` cells
+around the pointer that runs next, with the coordinates on its edges.
+"""
+
+from __future__ import annotations
+
+from ..base import StepRecord
+from ..view import Cell, Grid, Panel, Value, View
+from .parser import HEIGHT, WIDTH
+from .common import BOARD, char
+
+ARROWS = {(1, 0): "▶", (-1, 0): "◀", (0, -1): "▲", (0, 1): "▼"}
+MARGIN = 2  # blank cells around Funge-98's box
+WINDOW = (200, 100)  # at most this many columns and rows of Funge-98's space are drawn
+STACK_SHOWN = 200  # values of a stack listed (the top ones)
+
+
+def glyph(value: int) -> str:
+    """How a cell's value is drawn: its character, ``·`` for a blank, ``¤`` for a value that is
+    no printable character (the inspector says which)."""
+    if value == 32:
+        return "·"
+    return chr(value) if 32 < value < 127 else "¤"
+
+
+def direction(dx: int, dy: int) -> str:
+    return ARROWS.get((dx, dy), f"({dx},{dy})")
+
+
+def _value(name: str, v: int, changed: bool = False, current: bool = False) -> Value:
+    c = char(v)
+    return Value(name, str(v), changed, current, f"'{c}'" if c else "")
+
+
+def _stack(title: str, name: str, values: list[int], changed: bool) -> Panel:
+    """A stack, top first, each value in decimal and as its character when printable."""
+    shown = values[::-1][:STACK_SHOWN]
+    rows = tuple(_value(f"[{i}]", v, changed and i == 0) for i, v in enumerate(shown))
+    if len(values) > STACK_SHOWN:
+        rows += (Value("…", f"{len(values) - STACK_SHOWN} more below"),)
+    return Panel(name, title, rows or (Value("(empty)", "pops give 0"),), grow=True)
+
+
+def view(machine, last: StepRecord | None) -> View:
+    """The presentation model of ``machine``'s state; ``last`` is the step that led to it."""
+    if machine.program.dialect == 93:
+        return _view93(machine, last)
+    return _view98(machine, last)
+
+
+def _changed(last: StepRecord | None, store: str) -> set:
+    return {change.key for change in last.changes if change.store == store} if last is not None else set()
+
+
+def _view93(m, last: StepRecord | None) -> View:
+    first = m.program.cells
+    changed = _changed(last, "space")
+    at = (m.x, m.y)
+    rows = []
+    for y in range(HEIGHT):
+        row = []
+        for x in range(WIDTH):
+            i = y * WIDTH + x
+            v = m.space[i]
+            if (x, y) == at:
+                role, sub = "ip", direction(m.dx, m.dy)
+            else:
+                role = "written" if v != first[i] else "blank" if v == 32 else "code"
+                sub = ""
+            row.append(Cell(glyph(v), role, sub, i in changed))
+        rows.append(tuple(row))
+    grid = Grid(BOARD, "Funge-space (80×25)", tuple(rows), look="chars",
+                axes=(tuple(str(x) for x in range(WIDTH)), tuple(str(y) for y in range(HEIGHT))))
+    cmd = m.space[m.y * WIDTH + m.x]
+    registers = (
+        Value("pos", f"({m.x}, {m.y})", last is not None),
+        Value("delta", f"{direction(m.dx, m.dy)} ({m.dx}, {m.dy})"),
+        _value("cmd", cmd),
+        Value("string mode", "on" if m.smode else "off", current=m.smode),
+        Value("depth", str(len(m.stack))),
+    )
+    return View(boards=(grid,),
+                panels=(Panel("registers", "Registers", registers),
+                        _stack("Stack (top first)", "stack", m.stack, bool(_changed(last, "stack")))),
+                location=m.location(), span=m.program.span(m.x, m.y),
+                next=f"{'push ' if m.smode else ''}{glyph(cmd)!r}")
+
+
+def _view98(m, last: StepRecord | None) -> View:
+    from .fingerprints import loaded
+
+    space = m.space
+    ips = m.ips
+    active = m.ip if ips else None
+    loc = m.location()
+    others = {(ip.x, ip.y): ip for ip in ips if ip is not active}
+    changed = _changed(last, "space")
+    first = dict(m.program.cells)
+    if space.empty:
+        x0 = y0 = 0
+        x1 = y1 = 0
+    else:
+        x0, x1 = space.min_x - MARGIN, space.max_x + MARGIN
+        y0, y1 = space.min_y - MARGIN, space.max_y + MARGIN
+    if active is not None:  # a pointer flying outside: the board reaches it
+        x0, x1 = min(x0, loc.col), max(x1, loc.col)
+        y0, y1 = min(y0, loc.row), max(y1, loc.row)
+    cx, cy = loc.col, loc.row
+    if x1 - x0 + 1 > WINDOW[0]:
+        x0 = max(x0, cx - WINDOW[0] // 2)
+        x1 = x0 + WINDOW[0] - 1
+    if y1 - y0 + 1 > WINDOW[1]:
+        y0 = max(y0, cy - WINDOW[1] // 2)
+        y1 = y0 + WINDOW[1] - 1
+    rows = []
+    for y in range(y0, y1 + 1):
+        row = []
+        for x in range(x0, x1 + 1):
+            v = space.get(x, y)
+            if active is not None and (x, y) == (loc.col, loc.row):
+                role, sub = "ip", direction(active.dx, active.dy)
+            elif (x, y) in others:
+                role, sub = "ip-other", str(others[(x, y)].id)[-1]
+            else:
+                role = "written" if first.get((x, y), 32) != v else "blank" if v == 32 else "code"
+                sub = ""
+            row.append(Cell(glyph(v), role, sub, (x, y) in changed))
+        rows.append(tuple(row))
+    grid = Grid(BOARD, "Funge-space", tuple(rows), row0=y0, col0=x0, look="chars", extent="window",
+                axes=(tuple(str(x) for x in range(x0, x1 + 1)), tuple(str(y) for y in range(y0, y1 + 1))),
+                caption="" if space.empty else
+                f"box ({space.min_x}, {space.min_y})–({space.max_x}, {space.max_y})")
+    panels = []
+    if active is not None:
+        ip = active
+        cmd = space.get(loc.col, loc.row)
+        registers = [
+            Value("ip", f"{ip.id}" + (f" of {len(ips)}" if len(ips) > 1 else "")),
+            Value("pos", f"({ip.x}, {ip.y})", last is not None),
+            Value("delta", f"{direction(ip.dx, ip.dy)} ({ip.dx}, {ip.dy})"),
+            _value("cmd", cmd),
+            Value("string mode", "on" if ip.smode else "off", current=ip.smode),
+            Value("offset", f"({ip.ox}, {ip.oy})"),
+            Value("stacks", str(len(ip.depths))),
+        ]
+        fingerprints = loaded(ip)
+        if fingerprints:
+            registers.append(Value("fingerprints", " ".join(f"{k}:{v}" for k, v in fingerprints.items())))
+        panels.append(Panel("registers", "Registers", tuple(registers)))
+        panels.append(Panel("ips", "Instruction pointers", tuple(
+            Value(f"ip {p.id}", f"({p.x}, {p.y}) {direction(p.dx, p.dy)}", current=p is ip,
+                  note=f"depth {p.depths[-1]}" + (" \"" if p.smode else "")) for p in ips), listing=True))
+        stack_changed = bool(_changed(last, "stacks"))
+        levels = len(ip.depths)
+        panels.append(_stack("Stack (top first)" if levels == 1 else f"TOSS (top first), {levels} stacks",
+                             "stack", ip.stack(levels - 1), stack_changed))
+        below = tuple(Value(f"stack {levels - 1 - level}", " ".join(map(str, ip.stack(level)[::-1][:20])) or "(empty)")
+                      for level in range(levels - 2, -1, -1))
+        panels.append(Panel("stacks", "Stacks below (SOSS first)", below or (Value("(none)", "one stack"),)))
+        span = m.program.span(loc.col, loc.row)
+        nxt = f"{'push ' if ip.smode else ''}{glyph(cmd)!r}" + (f" (ip {ip.id})" if len(ips) > 1 else "")
+    else:
+        panels += [Panel("registers", "Registers", (Value("ips", "none left"),)),
+                   Panel("ips", "Instruction pointers", (), listing=True),
+                   Panel("stack", "Stack (top first)", (), grow=True), Panel("stacks", "Stacks below", ())]
+        span, nxt = None, ""
+    return View(boards=(grid,), panels=tuple(panels), location=loc, span=span, next=nxt)
