@@ -197,6 +197,22 @@ def test_every_language_at_every_size(snap_compare, in_dir, folder, name, keys, 
     assert snap_compare(app(in_dir, EXAMPLES / folder, name), press=keys if mid_run else [], terminal_size=size)
 
 
+# ----- Befunge: the states its users ask to see (issue 35) -----------------------------------------
+
+BEFUNGE_FRAMES = [
+    ("hello.b93", ["9", "n"]),  # 93 in string mode: "!dlroW ,olleH" half pushed
+    ("rewrite.b93", ["1", "8", "n"]),  # 93 just after a p rewrote the cell the pointer comes back to
+    ("threads.b98", ["1", "2", "n"]),  # 98 with three IPs after two t's
+    ("stacks.b98", ["7", "n"]),  # 98 just after { opened a stack: the stack of stacks and the offset
+]
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("name, keys", BEFUNGE_FRAMES, ids=[case[0] for case in BEFUNGE_FRAMES])
+def test_befunge_states(snap_compare, in_dir, name, keys, size):
+    assert snap_compare(app(in_dir, EXAMPLES / "befunge", name), press=keys, terminal_size=size)
+
+
 # ----- Stoned-Go: a capture, triggers three deep, a subprogram's end, a macro-made parse error ------
 
 STONED_GO_FRAMES = [

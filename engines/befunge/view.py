@@ -15,7 +15,7 @@ from .parser import HEIGHT, WIDTH
 from .common import BOARD, char
 
 ARROWS = {(1, 0): "▶", (-1, 0): "◀", (0, -1): "▲", (0, 1): "▼"}
-MARGIN = 2  # blank cells around Funge-98's box
+MARGIN = 1  # blank cells around Funge-98's box
 WINDOW = (200, 100)  # at most this many columns and rows of Funge-98's space are drawn
 STACK_SHOWN = 200  # values of a stack listed (the top ones)
 
@@ -155,18 +155,19 @@ def _view98(m, last: StepRecord | None) -> View:
         panels.append(Panel("ips", "Instruction pointers", tuple(
             Value(f"ip {p.id}", f"({p.x}, {p.y}) {direction(p.dx, p.dy)}", current=p is ip,
                   note=f"depth {p.depths[-1]}" + (" \"" if p.smode else "")) for p in ips), listing=True))
-        stack_changed = bool(_changed(last, "stacks"))
         levels = len(ip.depths)
-        panels.append(_stack("Stack (top first)" if levels == 1 else f"TOSS (top first), {levels} stacks",
-                             "stack", ip.stack(levels - 1), stack_changed))
-        below = tuple(Value(f"stack {levels - 1 - level}", " ".join(map(str, ip.stack(level)[::-1][:20])) or "(empty)")
+        stack = _stack("Stack (top first)" if levels == 1 else f"TOSS (top first), {levels - 1} below",
+                       "stack", ip.stack(levels - 1), bool(_changed(last, "stacks")))
+        # The stacks under the TOSS, a line each (SOSS first), their top values first.
+        below = tuple(Value("SOSS" if level == levels - 2 else f"stack {levels - 1 - level}",
+                            " ".join(map(str, ip.stack(level)[::-1][:20])) or "(empty)")
                       for level in range(levels - 2, -1, -1))
-        panels.append(Panel("stacks", "Stacks below (SOSS first)", below or (Value("(none)", "one stack"),)))
+        panels.append(Panel(stack.name, stack.title, stack.values + below, grow=True))
         span = m.program.span(loc.col, loc.row)
         nxt = f"{'push ' if ip.smode else ''}{glyph(cmd)!r}" + (f" (ip {ip.id})" if len(ips) > 1 else "")
     else:
         panels += [Panel("registers", "Registers", (Value("ips", "none left"),)),
                    Panel("ips", "Instruction pointers", (), listing=True),
-                   Panel("stack", "Stack (top first)", (), grow=True), Panel("stacks", "Stacks below", ())]
+                   Panel("stack", "Stack (top first)", (), grow=True)]
         span, nxt = None, ""
     return View(boards=(grid,), panels=tuple(panels), location=loc, span=span, next=nxt)
