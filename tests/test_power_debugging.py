@@ -18,7 +18,7 @@ from typing import Any, Callable, NamedTuple
 import pytest
 
 from esodbg.engines import registry
-from esodbg.engines.base import CellRef, CodeRef, Location, Machine, ParseError, StepRecord, Stop
+from esodbg.engines.base import MISSING, CellRef, CodeRef, Location, Machine, ParseError, StepRecord, Stop
 from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition
 from esodbg.engines.debugger import Session
 from esodbg.engines.expressions import EvaluationError, Expression, ExpressionError, Message, show
@@ -161,7 +161,75 @@ CASES = {
          "depth": (Program("loop.scrabble"), lambda m: m.depth),
          "board(H7)": (Program("loop.scrabble"), lambda m: m.program.plays[0].placed[0].letter
                         if m.acts and any((t.y, t.x) == (6, 7) for t in m.program.plays[0].placed) else None)}),
+    "befunge93": Case(
+        Program("sieve.b93"), "step > 2000 and depth >= 1 and stack[0] == stack[0] and pos[1] < 25 "
+                              "and mode == False and space[0, 0] == 49 and len(cmd) <= 1",
+        lambda m: m.steps > 2000 and len(m.stack) >= 1 and not m.smode,
+        {"stack[0]": (Program("sieve.b93"), lambda m: m.stack[-1] if m.stack else 0),
+         "space(6,10)": (Program("sieve.b93"), lambda m: m.space[10 * 80 + 6]),
+         "pos": (Program("sieve.b93"), lambda m: (m.x, m.y)), "delta": (Program("sieve.b93"), lambda m: (m.dx, m.dy)),
+         "mode": (Program("hello.b93"), lambda m: m.smode)}),
+    "befunge98": Case(
+        Program("threads.b98"), "step > 100 and ips >= 2 and ip in (0, 1, 2) and stacks == 1 "
+                                "and offset == (0, 0) and depth >= 0",
+        lambda m: m.steps > 100 and len(m.ips) >= 2,
+        {"stack[0]": (Program("threads.b98"), lambda m: m.ip.peek(0) if m.ips else 0),
+         "space(3,7)": (Program("threads.b98"), lambda m: m.space.get(3, 7)),
+         "pos": (Program("threads.b98"), lambda m: (m.ip.x, m.ip.y) if m.ips else None),
+         "offset": (Program("stacks.b98"), lambda m: (m.ip.ox, m.ip.oy) if m.ips else (0, 0)),
+         "ip": (Program("threads.b98"), lambda m: m.ip.id if m.ips else None)}),
 }
+
+
+def _moved_past_an_edge(e, d, q) -> bool:
+    """Whether a pointer that ran at ``e`` and stands at ``q`` with delta ``d`` came there by a
+    wrap: without one it stands ``k`` ≥ 1 deltas on (a jump, spaces passed in string mode)."""
+    (ex, ey), (dx, dy), (qx, qy) = e, d, q
+    if (dx, dy) == (0, 0):
+        return False
+    k = (qx - ex) // dx if dx else (qy - ey) // dy
+    return not (k >= 1 and (ex + k * dx, ey + k * dy) == (qx, qy))
+
+
+def _befunge93_events(m, record) -> set[str]:
+    x, y, dx, dy, smode = record.before.registers[:5]
+    found = set()
+    i = y * 80 + x
+    cmd = next((c.old for c in record.changes if c.store == "space" and c.key == i), m.space[i])
+    if record.stop is None and _moved_past_an_edge((x, y), (m.dx, m.dy), (m.x, m.y)):
+        found.add("wrap")
+    if not smode and cmd == ord("p"):
+        stack = list(m.stack)  # the stack before the step: its changes undone
+        for change in sorted((c for c in record.changes if c.store == "stack"), key=lambda c: -c.key):
+            if change.old is MISSING:
+                del stack[change.key]
+            else:
+                stack.extend([None] * (change.key + 1 - len(stack)))
+                stack[change.key] = change.old
+        py = stack[-1] if stack else 0
+        px = stack[-2] if len(stack) > 1 else 0
+        if 0 <= px < 80 and 0 <= py < 25:
+            found.add("write")
+    return found
+
+
+def _befunge98_events(m, record) -> set[str]:
+    ips, current = record.before.registers[:2]
+    ran = ips[current]
+    before_ids, after_ids = {state[0] for state in ips}, {ip.id for ip in m.ips}
+    found = set()
+    if after_ids - before_ids:
+        found.add("split")
+    if before_ids - after_ids:
+        found.add("death")
+    at = (record.at.col, record.at.row)
+    cmd = next((c.old for c in record.changes if c.store == "space" and c.key == at), m.space.get(*at))
+    if any(c.store == "space" for c in record.changes) or not ran[7] and cmd in (ord("p"), ord("s")):
+        found.add("write")
+    after = next((ip for ip in m.ips if ip.id == ran[0]), None)
+    if after is not None and record.stop is None and _moved_past_an_edge(at, (after.dx, after.dy), (after.x, after.y)):
+        found.add("wrap")
+    return found
 
 
 def _ttg_events(m, record) -> set[str]:
@@ -204,6 +272,8 @@ EVENTS = {
     "ttg": _ttg_events,
     "stoned-go": _stoned_go_events,
     "scrabble": _scrabble_events,
+    "befunge93": _befunge93_events,
+    "befunge98": _befunge98_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
 EXTRA = {
@@ -212,6 +282,10 @@ EXTRA = {
     "ttg": [Program("cap.ttg", "abcdefghijkl", {"max_cells": 12})],
     "stoned-go": [Program("chain_reaction.sgo", options={"max_depth": 1})],
     "scrabble": [Program("prev.scrabble", "PREV 0,0 across")],
+    "befunge93": [Program("zero.b93", "1.2.70%3.@\n")],  # the spec's division by zero
+    # A child IP erases the cell its parent stands on with delta (0, 0): no instruction, ever.
+    "befunge98": [Program("erase.b98", "t00x    @p03*48\n"), Program("read.b98", "~.@\n", input="7\n"),
+                  Program("wrap.b98", "<@.1\n")],  # west from x = 0: back at the east edge
 }
 
 

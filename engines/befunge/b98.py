@@ -209,10 +209,11 @@ class Befunge98Machine(ByteMachine):
         return False
 
     # ----- movement (rules 17, 18) ------------------------------------------------------------
-    def move(self, ip: IP) -> bool:
+    def move(self, ip: IP, counted: bool = True) -> bool:
         """The normal move: ``p + delta``, wrapping back into the box if that is outside it.
-        Returns whether it wrapped.  A line that never meets the box leaves the IP outside,
-        flying: its next tick finds nothing to run (a runtime error, rule 17)."""
+        Returns whether it wrapped (the event ``wrap``, when ``counted``: the moves of the IP
+        that runs).  A line that never meets the box leaves the IP outside, flying: its next
+        tick finds nothing to run (a runtime error, rule 17)."""
         x, y = ip.x + ip.dx, ip.y + ip.dy
         space = self.space
         if space.inside(x, y):
@@ -223,7 +224,8 @@ class Befunge98Machine(ByteMachine):
             ip.x, ip.y = x, y
             return False
         ip.x, ip.y = back
-        self._count(0)
+        if counted:
+            self._count(0)
         return True
 
     def _count(self, event: int) -> None:
@@ -313,8 +315,8 @@ class Befunge98Machine(ByteMachine):
             return self._string_tick(ip)
         at = self._skip(ip.x, ip.y, ip.dx, ip.dy)
         if at is None:
-            return self._fail(ip, "the instruction pointer finds no instruction on its line ever again "
-                                  "(only spaces, an unclosed ';', or it flies outside Funge-space)")
+            return self._fail(ip, "the instruction pointer finds no instruction on its line ever again: only "
+                                  "spaces and ;…; comments, or a line that misses Funge-space (rules 17, 18)")
         c = self.space.get(at[0], at[1])
         if c == 126 or c == 38:  # ~ & may need input that has not come: find out before moving
             if self._input_value(c == 38, peek=True) == NEEDS:
@@ -617,7 +619,7 @@ class Befunge98Machine(ByteMachine):
         for level, depth in enumerate(ip.depths):
             for i in range(depth):
                 cells[(child.id, level, i)] = cells[(ip.id, level, i)]
-        self.move(child)
+        self.move(child, False)
         at = self.ips.index(ip)
         self.ips.insert(at, child)
         self.current = at + 1  # the parent's place: it goes on after this tick as before

@@ -78,7 +78,7 @@ def names(m, stack: Callable[[], Any], depth: Callable[[], int], pos, delta, mod
           more: dict[str, Callable[[], Any]]) -> Names:
     """The state names of both dialects (``LANGUAGE93.names``), plus ``more``."""
     return Names({"pos": pos, "delta": delta, "stack": lambda: _Stack(stack(), depth()), "depth": depth,
-                  "mode": mode, "space": lambda: _Space(cell), "cmd": cmd, "steps": lambda: m.steps, **more})
+                  "mode": mode, "space": lambda: _Space(cell), "cmd": cmd, **more})
 
 
 class _Stack:
