@@ -29,6 +29,14 @@ LOW, HIGH = -(1 << 63), (1 << 63) - 1
 DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
 HANDPRINT = 0x45534F44  # "ESOD" (rule 25)
 SPACE, SEMI, QUOTE = 32, 59, 34
+# Counts esodbg does not run (Decisions, docs/befunge.md): a stack instruction that would add
+# more cells than this reflects, as cfunge does when it cannot allocate them; a k that would
+# repeat an instruction more times than this in one step is a runtime error, unless repeating
+# it is the same as running it a few times (turning, a no-op).
+HUGE = 1 << 24
+# What n repetitions of these come to: the same as running them n mod PERIOD times (a period
+# of 1: once, if n > 0).
+PERIODS = {ord(c): period for c, period in (*((c, 1) for c in "><^vz"), ("r", 2), ("[", 4), ("]", 4))}
 
 
 @mypyc_attr(native_class=False)
@@ -115,7 +123,7 @@ class Befunge98Machine(ByteMachine):
         for (x, y), v in program.cells:
             self.space.put(x, y, v)
         self.stacks: dict[tuple[int, int, int], int] = {}
-        self.data: dict = {}  # fingerprints' own state (fingerprints.py)
+        self.data: dict = {}  # fingerprints' own state (the fingerprints package)
         self.ips: list[IP] = [IP(0, 0, 0, 1, 0, 0, 0, False, False, [0], [()] * 26, self.stacks)]
         self.current = 0  # the IP that runs next
         self.next_id = 1
@@ -318,6 +326,12 @@ class Befunge98Machine(ByteMachine):
             return self._fail(ip, "the instruction pointer finds no instruction on its line ever again: only "
                                   "spaces and ;…; comments, or a line that misses Funge-space (rules 17, 18)")
         c = self.space.get(at[0], at[1])
+        if c == 107 and ip.peek(0) > HUGE:  # k: a step that would not end
+            repeated = self._repeated(ip, at)
+            if repeated is not None and repeated not in PERIODS:
+                ip.x, ip.y = at  # where the error is (the state is as it was)
+                return self._fail(ip, f"k would repeat {chr(repeated) if 32 < repeated < 127 else repeated!r} "
+                                      f"{ip.peek(0):,} times in one step: more than esodbg runs ({HUGE:,})")
         if c == 126 or c == 38:  # ~ & may need input that has not come: find out before moving
             if self._input_value(c == 38, peek=True) == NEEDS:
                 return Stop.NEEDS_INPUT
@@ -512,6 +526,13 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
         return None
 
+    def _repeated(self, ip: IP, at: tuple[int, int]) -> int | None:
+        """The instruction the ``k`` at ``at`` repeats: the next one along the delta, past spaces
+        and ``;`` regions (``None``: none on the line)."""
+        start = self._step_from(at[0], at[1], ip.dx, ip.dy)
+        found = self._skip(start[0], start[1], ip.dx, ip.dy) if start is not None else None
+        return self.space.get(found[0], found[1]) if found is not None else None
+
     def _iterate(self, ip: IP) -> Stop | None:
         """``k`` (rule 22)."""
         n = ip.pop()
@@ -520,6 +541,11 @@ class Befunge98Machine(ByteMachine):
             return None
         start = self._step_from(ip.x, ip.y, ip.dx, ip.dy)
         at = self._skip(start[0], start[1], ip.dx, ip.dy) if start is not None else None
+        if at is not None and n > HUGE:  # only what repeats to a few runs gets here (_tick)
+            period = PERIODS[self.space.get(at[0], at[1])]
+            n = min(n, 1) if period == 1 else n % period
+            if n == 0:  # the same as not running it, but the IP still stays on the k
+                return None
         if at is None:
             return None  # nothing to repeat on the line: the next tick says so
         if n == 0:
@@ -528,6 +554,12 @@ class Befunge98Machine(ByteMachine):
         c = self.space.get(at[0], at[1])
         home = (ip.x, ip.y)
         for _ in range(n):
+            if ip.smode:  # a repeated " began a string: the next ones end it, anything else is pushed
+                if c == QUOTE:
+                    ip.smode = False
+                else:
+                    ip.push(c)
+                continue
             if c == 107:  # a repeated k runs from its own cell
                 ip.x, ip.y = at
                 end = self.execute(ip, c)
@@ -544,6 +576,9 @@ class Befunge98Machine(ByteMachine):
     def _begin_block(self, ip: IP) -> None:
         """``{`` (rule 23)."""
         n = ip.pop()
+        if abs(n) > HUGE:
+            ip.reflect()
+            return
         level = len(ip.depths) - 1
         moved = []
         if n > 0:
@@ -583,6 +618,9 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
             return
         n = ip.pop()
+        if n > HUGE:
+            ip.reflect()
+            return
         ip.oy = self._soss_pop(ip)
         ip.ox = self._soss_pop(ip)
         if n > 0:
@@ -602,6 +640,9 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
             return
         n = ip.pop()
+        if abs(n) > HUGE:
+            ip.reflect()
+            return
         if n > 0:
             for _ in range(n):
                 ip.push(self._soss_pop(ip))

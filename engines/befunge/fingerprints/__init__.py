@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .core import FINGERPRINTS, REFLECT, Fingerprint, fingerprint_id, register, semantics_of  # noqa: F401
-from . import clock, control, numbers, strings  # noqa: F401  (each registers its fingerprints)
+from .core import FINGERPRINTS, Fingerprint, fingerprint_id, register, semantics_of  # noqa: F401
+from . import clock, control, numbers, strings, turt  # noqa: F401  (each registers its fingerprints)
 
 if TYPE_CHECKING:
     from ...base import Stop
     from ..b98 import IP, Befunge98Machine
+
 
 def load(m: Befunge98Machine, ip: IP, loading: bool) -> None:
     """``(`` (``loading``) or ``)``: pop the count and the id; a fingerprint esodbg has gets its

@@ -15,10 +15,10 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...base import Stop
 from ..common import EOF, NEEDS, wrap64
 
 if TYPE_CHECKING:
+    from ...base import Stop
     from ..b98 import IP, Befunge98Machine
 
 Semantics = Callable[["Befunge98Machine", "IP"], "Stop | None"]

@@ -310,8 +310,8 @@ def _float_fingerprint(name: str, pop, push, from_int) -> Fingerprint:
     return Fingerprint(name, {
         "A": bi(lambda b, a: b + a), "S": bi(lambda b, a: b - a), "M": bi(lambda b, a: b * a), "D": bi(c_div),
         "Y": bi(c_pow), "B": un(math.sin), "C": un(math.cos), "T": un(math.tan), "E": un(math.asin, math.nan),
-        "H": un(math.acos, math.nan), "G": un(math.atan), "K": un(math.log), "L": un(math.log10, math.nan), "X": un(math.exp),
-        "Q": un(math.sqrt), "N": un(lambda x: -x), "V": un(abs), "F": lambda m, ip: push(ip, from_int(ip.pop())),
+        "H": un(math.acos, math.nan), "G": un(math.atan), "K": un(math.log), "L": un(math.log10, math.nan),
+        "X": un(math.exp), "Q": un(math.sqrt), "N": un(lambda x: -x), "V": un(abs), "F": lambda m, ip: push(ip, from_int(ip.pop())),
         "I": to_int, "R": from_ascii, "P": show,
     })
 
@@ -411,7 +411,8 @@ def _translation(m, ip):
 
 
 def _duplicate(m, ip):
-    v = [ip.pop() for _ in range(3)][::-1]  # the cells as they are: no float rounding
+    """``U``: the vector on top twice: its cells' 32-bit patterns, not rounded through a float."""
+    v = [struct.unpack("<i", struct.pack("<I", ip.pop() & 0xFFFFFFFF))[0] for _ in range(3)][::-1]
     for _ in range(2):
         for x in v:
             ip.push(x)

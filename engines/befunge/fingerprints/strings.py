@@ -203,3 +203,100 @@ register(Fingerprint("STRN", {
     "S": lambda m, ip: push_cells(ip, list(str(ip.pop()).encode("ascii"))),
     "V": lambda m, ip: ip.push(_atoi(ip.pop_string())),
 }))
+
+
+# ----- REXP: POSIX regular expressions --------------------------------------------------------------
+# The C library's own regcomp/regexec, so that matching is POSIX's (leftmost-longest, basic and
+# extended syntax) exactly as cfunge's; offered only where that library is glibc, whose constants
+# these are.  data: ("REXP", 0) → (pattern, Funge flags) of the compiled expression (``F`` or a
+# failed ``C`` removes it); each ``E`` compiles it again, so no C object outlives an instruction.
+CFLAGS = ((1, 1), (2, 2), (4, 8), (8, 4))  # Funge's EXTENDED ICASE NOSUB NEWLINE → glibc's
+EFLAGS = ((1, 1), (2, 2))  # NOTBOL NOTEOL
+ERRORS = {2: 2, 3: 6, 4: 7, 5: 9, 6: 14, 7: 5, 8: 10, 9: 4, 10: 1, 11: 11, 12: 13, 13: 3}  # glibc's → Funge's
+NOSUB = 4
+MATCHES = 128
+
+
+def _libc():
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
+        libc.gnu_get_libc_version  # noqa: B018  (glibc only: its regoff_t is an int)
+    except (OSError, AttributeError):
+        return None
+    libc.regcomp.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int)
+    libc.regexec.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int)
+    libc.regfree.argtypes = (ctypes.c_void_p,)
+    return libc
+
+
+LIBC = _libc()
+
+
+def _flags(value: int, table) -> int:
+    return sum(c for funge, c in table if value & funge)
+
+
+def _regex(pattern: bytes, flags: int, text: bytes, eflags: int) -> list[tuple[int, int]] | int | None:
+    """Compile ``pattern`` (Funge flags); with ``text``, match it.  Returns the glibc error code
+    of a failed compile (an int), ``None`` for no match, else each group's ``(start, end)``
+    (-1, -1 when it took no part), the whole match first."""
+    import ctypes
+
+    buffer = ctypes.create_string_buffer(256)  # a regex_t (64 bytes in glibc), with room to spare
+    error = LIBC.regcomp(buffer, pattern, _flags(flags, CFLAGS))
+    if error:
+        return error
+    try:
+        matches = (ctypes.c_int * (2 * MATCHES))()
+        if LIBC.regexec(buffer, text, MATCHES, matches, eflags):
+            return None
+        return [(matches[2 * i], matches[2 * i + 1]) for i in range(MATCHES)]
+    finally:
+        LIBC.regfree(buffer)
+
+
+def _compile(m, ip):
+    """``C``: pop the flags, then a pattern; compile it.  A bad pattern reflects and pushes the
+    error (Funge's codes)."""
+    flags = ip.pop()
+    pattern = ip.pop_string()
+    error = _regex(pattern, flags, b"", 0)
+    if isinstance(error, int):
+        m.data.pop(("REXP", 0), None)
+        ip.reflect()
+        ip.push(ERRORS.get(error, -1))
+    else:
+        m.data[("REXP", 0)] = (pattern, flags)
+
+
+def _execute(m, ip):
+    """``E``: pop the flags, then a string; match the compiled expression (none: reflect, nothing
+    popped).  No match reflects; a match pushes each group that took part as a 0"gnirts", the
+    whole match on top, then their count (with NOSUB: just 0)."""
+    compiled = m.data.get(("REXP", 0))
+    if compiled is None:
+        ip.reflect()
+        return
+    eflags = _flags(ip.pop(), EFLAGS)
+    text = ip.pop_string()
+    groups = _regex(compiled[0], compiled[1], text, eflags)
+    if not isinstance(groups, list):
+        ip.reflect()
+    elif compiled[1] & NOSUB:
+        ip.push(0)
+    else:
+        found = [(start, end) for start, end in groups if start != -1]
+        for start, end in reversed(found):
+            push_cells(ip, list(text[start:end]))
+        ip.push(len(found))
+
+
+def _free(m, ip):
+    m.data.pop(("REXP", 0), None)
+
+
+if LIBC is not None:
+    register(Fingerprint("REXP", {"C": _compile, "E": _execute, "F": _free}))
