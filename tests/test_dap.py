@@ -370,6 +370,26 @@ def test_a_breakpoint_after_an_astral_character_comes_back_at_its_utf16_column(t
         assert client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]["column"] == 41
 
 
+def test_a_befunge_line_and_column_breakpoint_is_the_cell_there(tmp_path):
+    """Befunge is where an editor's line and column mean a cell: line L, column C is (C−1, L−1);
+    the locations of a line are its instruction cells."""
+    program = tmp_path / "two.b93"
+    program.write_text("v  @\n>1.^\n")  # down, then 1 . and up to the @
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)},
+                                                   "breakpoints": [{"line": 2, "column": 3}]})["body"]["breakpoints"]
+        assert answer[0]["verified"] and (answer[0]["line"], answer[0]["column"]) == (2, 3)
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 2})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(2, 1), (2, 2), (2, 3), (2, 4)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (2, 3) and frame["name"] == "Befunge-93 · step 3"  # the cell (2, 1)
+
+
 @pytest.mark.parametrize("language", [pytest.param(language, id=language.name) for language in registry.languages()])
 def test_breakpoint_modes_are_the_languages_kinds(language):
     found = modes(language)
