@@ -95,6 +95,8 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "stoned-go": (EXAMPLES / "stoned-go" / "chain_reaction.sgo", (20, 2), "**`<domino>`** — expands to 21 commands"),
     "scrabble": (EXAMPLES / "scrabble" / "hello_world.scrabble", (4, 0), "**ADD** scores 5: `cell += 5`"),
     "gcg": (EXAMPLES / "scrabble" / "doug_v_emely.gcg", (2, 1), "**WINDY** scores 32"),
+    "befunge93": (EXAMPLES / "befunge" / "hello.b93", (1, 2), "the run `055` pushes 0, 5, 5"),
+    "befunge98": (EXAMPLES / "befunge" / "roman.b98", (1, 3), 'in the string `"AMOR"`'),
 }
 
 
@@ -105,6 +107,21 @@ async def test_hover_explains_the_code_of_every_language(client, name):
     hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
                                                                       types.Position(line, character)))
     assert hover is not None and says in hover.contents.value, hover
+
+
+async def test_befunge_diagnostics_and_fingerprint_loads(client, tmp_path):
+    """A Befunge-93 line past 80 bytes and a string its row never closes are warnings (the
+    program still runs); a Befunge-98 fingerprint load is a symbol."""
+    wide = tmp_path / "wide.b93"
+    wide.write_text("v" + " " * 85 + "x\n\"abc\n")
+    found = await published(client, open_doc(client, wide))
+    assert [(d.range.start.line, d.severity, d.message.split(":")[0]) for d in found] == [
+        (0, types.DiagnosticSeverity.Warning, "line 1 is 87 bytes wide"),
+        (1, types.DiagnosticSeverity.Warning, 'this " opens a string that its row never closes')]
+    uri = open_doc(client, EXAMPLES / "befunge" / "roman.b98")
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
+    assert [s.name for s in symbols] == ["ROMA"] and symbols[0].range.start.line == 1
 
 
 async def test_no_hover_on_what_is_not_code(client, tmp_path):
