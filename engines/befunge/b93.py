@@ -16,8 +16,8 @@ from ..compiled import mypyc_attr
 
 from ..base import CellRef, Fault, Location, Status, Stop
 from ..iobuf import InputLog, Output
-from .common import BOARD, EOF, EXEC, NEEDS, SPACES, WRITE, ByteMachine, cdiv, cmod, wrap64
-from .parser import HEIGHT, WIDTH, Program
+from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, wrap64
+from .parser import Program
 
 LOW, HIGH = -(1 << 63), (1 << 63) - 1
 
@@ -166,12 +166,9 @@ class Befunge93Machine(ByteMachine):
                     return self._fail(f"division by zero ({b} {chr(c)} 0)")
                 a = stack.pop() if stack else 0
                 b = stack.pop() if stack else 0
-                if c == 43:
-                    stack.append(wrap64(b + a))
-                elif c == 45:
-                    stack.append(wrap64(b - a))
-                elif c == 42:
-                    stack.append(wrap64(b * a))
+                if c == 43 or c == 45 or c == 42:
+                    r = b + a if c == 43 else b - a if c == 45 else b * a
+                    stack.append(r if -SMALL < r < SMALL else wrap64(r))
                 elif c == 96:
                     stack.append(1 if b > a else 0)
                 else:

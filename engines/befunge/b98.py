@@ -22,7 +22,7 @@ from ..compiled import mypyc_attr
 from ..base import CellRef, Fault, Location, Status, Stop
 from ..iobuf import InputLog, Output
 from ..space import Space
-from .common import BOARD, EOF, EXEC, NEEDS, WRITE, ByteMachine, cdiv, cmod, wrap64
+from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
 
 LOW, HIGH = -(1 << 63), (1 << 63) - 1
@@ -339,8 +339,8 @@ class Befunge98Machine(ByteMachine):
         end = self.execute(ip, c)
         if end is not None:
             return end
-        if not ip.dead:
-            self.move(ip)
+        if not ip.dead and self.move(ip) and ip.smode:
+            ip.space_due = True  # a string that has just begun wraps: the empty space is a space (rule 19)
         return None
 
     def _string_tick(self, ip: IP) -> Stop | None:
@@ -391,13 +391,16 @@ class Befunge98Machine(ByteMachine):
             ip.dx, ip.dy = 0, 1
         elif c == 43:
             a = ip.pop()
-            ip.push(wrap64(ip.pop() + a))
+            r = ip.pop() + a
+            ip.push(r if -SMALL < r < SMALL else wrap64(r))
         elif c == 45:
             a = ip.pop()
-            ip.push(wrap64(ip.pop() - a))
+            r = ip.pop() - a
+            ip.push(r if -SMALL < r < SMALL else wrap64(r))
         elif c == 42:
             a = ip.pop()
-            ip.push(wrap64(ip.pop() * a))
+            r = ip.pop() * a
+            ip.push(r if -SMALL < r < SMALL else wrap64(r))
         elif c == 47 or c == 37:  # rule 15: a zero divisor gives 0
             a = ip.pop()
             b = ip.pop()

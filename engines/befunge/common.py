@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import codecs
 
+from typing import Final
+
 from ..compiled import mypyc_attr
 from ..base import Machine
 
-BOARD = "space"  # the board's name in CellRefs and views: Funge-space
+BOARD: Final = "space"  # the board's name in CellRefs and views: Funge-space
+WIDTH: Final = 80  # the Befunge-93 playfield (rule 7); Final: the compiled loops inline them
+HEIGHT: Final = 25
+SMALL: Final = 1 << 62  # |v| below this: no 64-bit wrapping to do (and a compiled int stays unboxed)
 MASK = (1 << 64) - 1
 SIGN = 1 << 63
 EXEC, WRITE = 1, 2  # a cell's stop flags: an IP executes it, a `p`/`s` writes it

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..base import Diagnostic, Span, plural
-
-WIDTH, HEIGHT = 80, 25  # the Befunge-93 playfield (rule 7)
+from .common import HEIGHT, WIDTH  # the Befunge-93 playfield (rule 7)
 
 
 class Program(NamedTuple):
@@ -77,7 +76,7 @@ def _parse93(text: str, data: bytes, filename: str, options: dict) -> Program:
             warnings.append(Diagnostic(filename, y + 1, col, f"line {y + 1} is {len(row)} bytes wide: Befunge-93 "
                                        f"reads the first {WIDTH}, the rest is not part of the program", "warning",
                                        y + 1, len(row.decode("utf-8", "surrogateescape")) + 1))
-    warnings += _open_strings(rows[:HEIGHT], filename, 93)
+    warnings += _open_strings(rows[:HEIGHT], filename)
     if len(rows) > HEIGHT:
         warnings.append(Diagnostic(filename, HEIGHT + 1, 1, f"the program has {plural(len(rows), 'line')}: "
                                    f"Befunge-93 reads the first {HEIGHT}, the rest is not part of the program",
@@ -98,16 +97,18 @@ def _parse98(text: str, data: bytes, filename: str, options: dict) -> Program:
                 cells.append(((x, y), b))
             x += 1
     lines = tuple(line.rstrip(b"\r") for line in data.split(b"\n"))
-    return Program(filename, text, 98, tuple(cells), lines, options, tuple(_open_strings(list(lines), filename, 98)))
+    # No warning of strings left open on their row: Befunge-98 programs read strings in every
+    # direction (Mycology has dozens), so it would be noise.
+    return Program(filename, text, 98, tuple(cells), lines, options)
 
 
-def _open_strings(rows: list[bytes], filename: str, dialect: int) -> list[Diagnostic]:
+def _open_strings(rows: list[bytes], filename: str) -> list[Diagnostic]:
     """A warning for each row whose last ``"`` opens a string the row never closes (read east):
-    the program still runs, string mode going on as the pointer wraps, which is rarely meant.
-    In Befunge-98 a ``"`` fetched by ``'`` is no string."""
+    the program still runs, string mode going on as the pointer wraps the 80-cell torus, which
+    is rarely meant."""
     found = []
     for y, row in enumerate(rows):
-        quotes = [x for x, b in enumerate(row) if b == 34 and not (dialect == 98 and x and row[x - 1] == 39)]
+        quotes = [x for x, b in enumerate(row) if b == 34]
         if len(quotes) % 2:
             col = len(row[:quotes[-1]].decode("utf-8", "surrogateescape")) + 1
             found.append(Diagnostic(filename, y + 1, col, 'this " opens a string that its row never closes: '

@@ -11,7 +11,8 @@ from ..names import Names, data_name, unknown_data
 from . import LANGUAGE93 as LANGUAGE
 from .b93 import Befunge93Machine
 from .explain import hover, symbols  # noqa: F401  (for editors)
-from .parser import HEIGHT, WIDTH, Program, decode, encode, parse as parse_text  # noqa: F401  (the files. bytes)
+from .common import HEIGHT, WIDTH
+from .parser import Program, decode, encode, parse as parse_text  # noqa: F401  (the files. bytes)
 from .plugin import reads as reads_of
 from .plugin import (BOARD, cell_name, char, data_getter, error, names, places, read_cell,  # noqa: F401
                      trace_line, view)

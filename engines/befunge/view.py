@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import StepRecord
 from ..view import Cell, Grid, Panel, Value, View
-from .parser import HEIGHT, WIDTH
+from .common import HEIGHT, WIDTH
 from .common import BOARD, char
 
 ARROWS = {(1, 0): "▶", (-1, 0): "◀", (0, -1): "▲", (0, 1): "▼"}
