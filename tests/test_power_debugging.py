@@ -229,6 +229,10 @@ def _befunge98_events(m, record) -> set[str]:
     after = next((ip for ip in m.ips if ip.id == ran[0]), None)
     if after is not None and record.stop is None and _moved_past_an_edge(at, (after.dx, after.dy), (after.x, after.y)):
         found.add("wrap")
+    # A reflection: the delta reversed by no instruction that turns (nor by k or a fingerprint).
+    if after is not None and (after.dx, after.dy) == (-ran[3], -ran[4]) != (0, 0) \
+            and chr(cmd) not in "<>^v_|?[]wxk" and not 65 <= cmd <= 90:
+        found.add("reflect")
     return found
 
 
@@ -285,7 +289,8 @@ EXTRA = {
     "befunge93": [Program("zero.b93", "1.2.70%3.@\n")],  # the spec's division by zero
     # A child IP erases the cell its parent stands on with delta (0, 0): no instruction, ever.
     "befunge98": [Program("erase.b98", "t00x    @p03*48\n"), Program("read.b98", "~.@\n", input="7\n"),
-                  Program("wrap.b98", "<@.1\n")],  # west from x = 0: back at the east edge
+                  Program("wrap.b98", "<@.1\n"),  # west from x = 0: back at the east edge
+                  Program("reflect.b98", "1r.@\n")],  # r turns the pointer back, through the 1 to the @
 }
 
 

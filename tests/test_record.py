@@ -28,7 +28,7 @@ from esodbg.app.record.player import HOLD, sample
 from esodbg.engines import registry
 
 from children import default_sigint
-from conftest import EXAMPLES
+from conftest import EXAMPLES, examples_of
 from external import need
 
 ESODBG = Path(sys.executable).parent / "esodbg"
@@ -38,8 +38,8 @@ PARSES_NOT = {"err_missing_bar.sgo", "err_sign.sgo"}  # examples of parse errors
 
 
 def examples() -> list[Path]:
-    return sorted(path for language in registry.languages() for path in (EXAMPLES / language.name).iterdir()
-                  if registry.for_file(path) is language and path.name not in PARSES_NOT)
+    return sorted(path for language in registry.languages() for path in examples_of(language)
+                  if path.name not in PARSES_NOT)
 
 
 def record(path: Path, script: Script = Script(), size=(100, 30), input_text: str = ""):

@@ -18,7 +18,7 @@ from esodbg.engines.breakpoints import DataRef, EventRef
 from esodbg.engines.debugger import Session
 from esodbg.engines.spec import format_spec, parse_spec
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, examples_of
 
 FIFTEEN = registry.by_name("fifteen")
 # A 2×3 puzzle: six pieces (mem[0]…mem[5]), the empty square at (1, 1).
@@ -104,8 +104,7 @@ def test_restored_breakpoints_stop_where_the_originals_do(tmp_path):
 def test_every_language_gets_its_breakpoints_back(tmp_path, language):
     """A location breakpoint with every kind the language has, a data breakpoint, each event with
     every filter: all restored, whatever the language."""
-    example = next(path for path in sorted((EXAMPLES / language.name).iterdir())
-                   if path.suffix.lower() in language.extensions and not path.name.startswith("err_"))
+    example = next(path for path in examples_of(language) if not path.name.startswith("err_"))
     program = tmp_path / example.name
     program.write_bytes(example.read_bytes())
 

@@ -49,5 +49,6 @@ LANGUAGE98 = Language(
            Help("offset", "(x, y), the pointer's storage offset"),
            Help("stacks", "how many stacks the pointer's stack of stacks holds")),
     data_locations=(*_DATA, Help("offset", "the storage offset"), Help("ip", "the id of the pointer that runs next")),
-    events=(*_EVENTS, Help("split", "t makes a new instruction pointer"), Help("death", "an instruction pointer runs @")),
+    events=(*_EVENTS, Help("split", "t makes a new instruction pointer"), Help("death", "an instruction pointer runs @"),
+            Help("reflect", "the pointer reflects: r, an instruction that is none, one refused (rule 20)")),
 )

@@ -55,6 +55,7 @@ class IP:
         self.sem = sem
         self.cells = cells
         self.dead = False
+        self.reflects = 0  # reflections in the running tick (the event reflect; not state: reset each tick)
 
     def state(self) -> tuple:
         """The IP as immutable registers."""
@@ -110,7 +111,9 @@ class IP:
         return [self.cells[(self.id, level, i)] for i in range(self.depths[level])]
 
     def reflect(self) -> None:
+        """Reverse the delta: ``r``, and what rule 20 and the refusals make reflect."""
         self.dx, self.dy = -self.dx, -self.dy
+        self.reflects += 1
 
 
 @mypyc_attr(native_class=False)
@@ -129,7 +132,7 @@ class Befunge98Machine(ByteMachine):
         self.next_id = 1
         self.exit_code = 0  # q's (rule 3)
         self.tick_began = 0  # the step the current tick began at (the unit "tick")
-        self.counts: tuple[int, ...] = (0, 0, 0, 0)  # wraps, writes, splits, deaths: the events (plugin98.counters)
+        self.counts: tuple[int, ...] = (0, 0, 0, 0, 0)  # wraps, writes, splits, deaths, reflects (the events)
         self.allow_files = bool(program.options.get("allow_files"))
         self.allow_shell = bool(program.options.get("allow_shell"))
         # The clock y and the time fingerprints read (:meth:`now`) starts at the run's start and
@@ -288,6 +291,9 @@ class Befunge98Machine(ByteMachine):
         while done < limit:
             ip = self.ips[self.current]
             reason = self._tick(ip)
+            if ip.reflects:
+                ip.reflects = 0
+                self._count(4)
             if reason is not None:
                 if reason is Stop.NEEDS_INPUT:
                     return reason

@@ -120,7 +120,7 @@ def data(m: Befunge98Machine, text: str) -> Callable[[], Any]:
 
 
 def counters(m: Befunge98Machine) -> tuple[int, ...]:
-    """``wrap``, ``write``, ``split``, ``death`` (:attr:`LANGUAGE98.events <.Language.events>`)."""
+    """``wrap``, ``write``, ``split``, ``death``, ``reflect`` (:attr:`LANGUAGE98.events <.Language.events>`)."""
     return m.counts
 
 
