@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import CellRef, Span, Status, StepRecord, read_pair
-from ..names import Names, data_name, unknown_data
+from ..base import CellRef, Span, StepRecord, read_pair
+from ..names import Cells, Names, Points, data_name, unknown_data
 from .common import BOARD, char  # noqa: F401  (the dialects' plugins take them from here)
 from .parser import Program
 
@@ -74,39 +74,13 @@ def data_getter(m, text: str, forms: tuple[str, ...], stack: Callable[[], Any], 
     raise unknown_data(text, list(forms))
 
 
-def names(m, stack: Callable[[], Any], depth: Callable[[], int], pos, delta, mode, cell, cmd,
-          more: dict[str, Callable[[], Any]]) -> Names:
-    """The state names of both dialects (``LANGUAGE93.names``), plus ``more``."""
-    return Names({"pos": pos, "delta": delta, "stack": lambda: _Stack(stack(), depth()), "depth": depth,
-                  "mode": mode, "space": lambda: _Space(cell), "cmd": cmd, **more})
-
-
-class _Stack:
-    """``stack[i]``: the value ``i`` below the top (0 below the bottom)."""
-
-    def __init__(self, peek: Callable[[int], int], depth: int) -> None:
-        self._peek, self._depth = peek, depth
-
-    def __getitem__(self, i: int) -> int:
-        return self._peek(i) if isinstance(i, int) and i >= 0 else 0
-
-    def __len__(self) -> int:
-        return self._depth
-
-
-class _Space:
-    """``space[x, y]``: the value of a cell."""
-
-    def __init__(self, cell: Callable[[int, int], int]) -> None:
-        self._cell = cell
-
-    def __getitem__(self, at: tuple[int, int]) -> int:
-        x, y = at
-        return self._cell(x, y)
-
-
-def halted(m) -> bool:
-    return m.status is Status.HALTED
+def names(m, stack: Callable[[], list[int]], pos, delta, mode, cell: Callable[[int, int], int],
+          space: Callable[[], Any], cmd, more: dict[str, Callable[[], Any]]) -> Names:
+    """The state names of both dialects (``LANGUAGE93.names``), plus ``more``: ``stack`` is the
+    stack top first (``stack[0]`` the top, 0 below the bottom), ``space`` Funge-space as a board
+    (``space[x, y]``; ``space()`` its whole state, what a watch keeps)."""
+    return Names({"pos": pos, "delta": delta, "stack": lambda: Cells(stack(), 0), "depth": lambda: len(stack()),
+                  "mode": mode, "space": lambda: Points(cell, space, BOARD), "cmd": cmd, **more})
 
 
 def trace_line(record: StepRecord, ip: int | None, cmd: int, pos: tuple[int, int], delta: tuple[int, int],

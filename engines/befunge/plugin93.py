@@ -63,9 +63,9 @@ def trace(m: Befunge93Machine, record: StepRecord) -> dict:
 
 
 def variables(m: Befunge93Machine) -> Names:
-    """``pos``, ``delta``, ``stack``, ``depth``, ``mode``, ``space``, ``cmd``, ``steps``."""
-    return names(m, lambda: _peek(m), lambda: len(m.stack), lambda: (m.x, m.y), lambda: (m.dx, m.dy),
-                 lambda: m.smode, lambda x, y: _cell(m, x, y), lambda: char(m.space[m.y * WIDTH + m.x]), {})
+    """``pos``, ``delta``, ``stack``, ``depth``, ``mode``, ``space``, ``cmd``."""
+    return names(m, lambda: m.stack[::-1], lambda: (m.x, m.y), lambda: (m.dx, m.dy), lambda: m.smode,
+                 lambda x, y: _cell(m, x, y), lambda: tuple(m.space), lambda: char(m.space[m.y * WIDTH + m.x]), {})
 
 
 def data(m: Befunge93Machine, text: str) -> Callable[[], Any]:

@@ -30,13 +30,8 @@ def exit_code(m: Befunge98Machine) -> int:
     return m.exit_code
 
 
-def _ip(m: Befunge98Machine) -> IP | None:
-    return m.ip if m.ips else None
-
-
 def _peek(m: Befunge98Machine) -> Callable[[int], int]:
-    ip = _ip(m)
-    return ip.peek if ip is not None else (lambda i: 0)
+    return m.ip.peek if m.ips else (lambda i: 0)
 
 
 def ip_state(ip: IP) -> dict:
@@ -83,40 +78,46 @@ def trace(m: Befunge98Machine, record: StepRecord) -> dict:
     return trace_line(record, ip.id, cmd, (ip.x, ip.y), (ip.dx, ip.dy), ip.stack(len(ip.depths) - 1), ip.smode)
 
 
+def _pos(m: Befunge98Machine) -> tuple[int, int] | None:
+    return (m.ip.x, m.ip.y) if m.ips else None
+
+
+def _delta(m: Befunge98Machine) -> tuple[int, int] | None:
+    return (m.ip.dx, m.ip.dy) if m.ips else None
+
+
+def _offset(m: Befunge98Machine) -> tuple[int, int] | None:
+    return (m.ip.ox, m.ip.oy) if m.ips else None
+
+
+def _id(m: Befunge98Machine) -> int | None:
+    return m.ip.id if m.ips else None
+
+
+def _mode(m: Befunge98Machine) -> bool:
+    return bool(m.ips and m.ip.smode)
+
+
 def variables(m: Befunge98Machine) -> Names:
-    """Both dialects' names, and ``ip``, ``ips``, ``offset``, ``stacks``."""
-    def pos():
-        ip = _ip(m)
-        return (ip.x, ip.y) if ip else (0, 0)
+    """Both dialects' names, and ``ip``, ``ips``, ``offset``, ``stacks``, of the IP that runs
+    next (once every IP has ended, ``pos``, ``delta`` and ``offset`` are (0, 0), ``ip`` ``None``)."""
+    def stack() -> list[int]:
+        return m.ip.stack(len(m.ip.depths) - 1)[::-1] if m.ips else []
 
-    def delta():
-        ip = _ip(m)
-        return (ip.dx, ip.dy) if ip else (0, 0)
+    def pos() -> tuple[int, int]:
+        return _pos(m) or (0, 0)
 
-    def depth() -> int:
-        ip = _ip(m)
-        return ip.depths[-1] if ip else 0
-
-    return names(m, lambda: _peek(m), depth, pos, delta, lambda: bool(_ip(m) and m.ip.smode),
-                 m.space.get, lambda: char(m.space.get(*pos())), _more(m))
-
-
-def _more(m: Befunge98Machine) -> dict[str, Callable[[], Any]]:
-    def offset():
-        ip = _ip(m)
-        return (ip.ox, ip.oy) if ip else (0, 0)
-
-    return {"ip": lambda: m.ip.id if m.ips else None, "ips": lambda: len(m.ips), "offset": offset,
-            "stacks": lambda: len(m.ip.depths) if m.ips else 0}
+    return names(m, stack, pos, lambda: _delta(m) or (0, 0), lambda: _mode(m), m.space.get,
+                 lambda: frozenset(m.space.cells.items()), lambda: char(m.space.get(*pos())),
+                 {"ip": lambda: _id(m), "ips": lambda: len(m.ips), "offset": lambda: _offset(m) or (0, 0),
+                  "stacks": lambda: len(m.ip.depths) if m.ips else 0})
 
 
 def data(m: Befunge98Machine, text: str) -> Callable[[], Any]:
     """``stack[N]``, ``space(X,Y)`` (any cell), ``pos``, ``delta``, ``mode``, ``offset``, ``ip``."""
-    more = _more(m)
     forms = tuple(form.name for form in LANGUAGE.data_locations)
-    return data_getter(m, text, forms, lambda: _peek(m), lambda: (m.ip.x, m.ip.y) if m.ips else None,
-                       lambda: (m.ip.dx, m.ip.dy) if m.ips else None, lambda: bool(m.ips and m.ip.smode),
-                       m.space.get, {"offset": more["offset"], "ip": more["ip"]})
+    return data_getter(m, text, forms, lambda: _peek(m), lambda: _pos(m), lambda: _delta(m), lambda: _mode(m),
+                       m.space.get, {"offset": lambda: _offset(m) or (0, 0), "ip": lambda: _id(m)})
 
 
 def counters(m: Befunge98Machine) -> tuple[int, ...]:
