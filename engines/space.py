@@ -108,6 +108,17 @@ class Space:
         """Load what :meth:`box` returned (the stores already hold the matching cells)."""
         self.min_x, self.max_x, self.min_y, self.max_y, self.empty = box
 
+    def step(self, x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
+        """The next cell of a line of flight: ``(x + dx, y + dy)`` if that is in the box, else
+        where the line comes back into it (:meth:`wrap`), ``None`` if it never does."""
+        nx, ny = x + dx, y + dy
+        return (nx, ny) if self.inside(nx, ny) else self.wrap(x, y, dx, dy)
+
+    def rounds(self, n: int) -> int:
+        """Moves enough for ``n`` passes along any line through the box (each at most as long as
+        the box is wide or tall)."""
+        return n * (self.max_x - self.min_x + self.max_y - self.min_y + 4)
+
     def wrap(self, x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
         """Where a line of flight through ``(x, y)`` with delta ``(dx, dy)`` comes back into the
         box: ``(x, y) + k·(dx, dy)`` for the smallest integer ``k`` that is inside (Funge-98's

@@ -266,10 +266,8 @@ class Befunge93Machine(ByteMachine):
         """Whether the ``p`` at ``(x, y)`` (if it is one) writes a cell with a write breakpoint."""
         if smode or self.space[y * WIDTH + x] != 112:
             return False
-        stack = self.stack
-        py = stack[-1] if stack else 0
-        px = stack[-2] if len(stack) > 1 else 0
-        return 0 <= px < WIDTH and 0 <= py < HEIGHT and bool(stops[py * WIDTH + px] & WRITE)
+        at = self._target()
+        return at >= 0 and bool(stops[at] & WRITE)
 
     def _save(self, x: int, y: int, dx: int, dy: int, smode: bool) -> None:
         self.x, self.y, self.dx, self.dy, self.smode = x, y, dx, dy, smode

@@ -25,7 +25,6 @@ from ..space import Space
 from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
 
-LOW, HIGH = -(1 << 63), (1 << 63) - 1
 DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
 HANDPRINT = 0x45534F44  # "ESOD" (rule 25)
 SPACE, SEMI, QUOTE = 32, 59, 34
@@ -225,16 +224,11 @@ class Befunge98Machine(ByteMachine):
         Returns whether it wrapped (the event ``wrap``, when ``counted``: the moves of the IP
         that runs).  A line that never meets the box leaves the IP outside, flying: its next
         tick finds nothing to run (a runtime error, rule 17)."""
-        x, y = ip.x + ip.dx, ip.y + ip.dy
-        space = self.space
-        if space.inside(x, y):
-            ip.x, ip.y = x, y
+        ahead = (ip.x + ip.dx, ip.y + ip.dy)
+        at = self.space.step(ip.x, ip.y, ip.dx, ip.dy)
+        ip.x, ip.y = at if at is not None else ahead
+        if at is None or at == ahead:
             return False
-        back = space.wrap(ip.x, ip.y, ip.dx, ip.dy)
-        if back is None:
-            ip.x, ip.y = x, y
-            return False
-        ip.x, ip.y = back
         if counted:
             self._count(0)
         return True
@@ -244,12 +238,6 @@ class Befunge98Machine(ByteMachine):
         counts[event] += 1
         self.counts = tuple(counts)
 
-    def _step_from(self, x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
-        nx, ny = x + dx, y + dy
-        if self.space.inside(nx, ny):
-            return nx, ny
-        return self.space.wrap(x, y, dx, dy)
-
     def _skip(self, x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
         """Where an IP at ``(x, y)`` going ``(dx, dy)`` finds its next instruction, passing
         spaces and ``;`` regions in no time (rule 18); ``None`` if it would pass forever."""
@@ -258,10 +246,8 @@ class Befunge98Machine(ByteMachine):
         c = get(x, y)
         if c != SPACE and c != SEMI:
             return x, y
-        # Two rounds of the line through the box and nothing found: it never will be.
-        limit = 2 * (space.max_x - space.min_x + space.max_y - space.min_y + 4)
         comment = False
-        for _ in range(limit):
+        for _ in range(space.rounds(2)):  # twice along the line and nothing found: it never will be
             if comment:
                 if c == SEMI:
                     comment = False
@@ -269,7 +255,7 @@ class Befunge98Machine(ByteMachine):
                 comment = True
             elif c != SPACE:
                 return x, y
-            at = self._step_from(x, y, dx, dy)
+            at = self.space.step(x, y, dx, dy)
             if at is None:
                 return None
             x, y = at
@@ -277,10 +263,12 @@ class Befunge98Machine(ByteMachine):
         return None
 
     # ----- the tick ---------------------------------------------------------------------------
-    def _fail(self, ip: IP, message: str) -> Stop:
+    def _fail(self, ip: IP, message: str, at: tuple[int, int] | None = None) -> Stop:
+        """A runtime error of ``ip`` at ``at`` (default: where it stands); nothing else changes."""
+        x, y = at if at is not None else (ip.x, ip.y)
         self.steps += 1
         self.status = Status.ERROR
-        self.fault = Fault(message, self.steps, CellRef(BOARD, ip.y, ip.x), self.program.span(ip.x, ip.y))
+        self.fault = Fault(message, self.steps, CellRef(BOARD, y, x), self.program.span(x, y))
         self.flush()
         return Stop.ERROR
 
@@ -333,11 +321,11 @@ class Befunge98Machine(ByteMachine):
                                   "spaces and ;…; comments, or a line that misses Funge-space (rules 17, 18)")
         c = self.space.get(at[0], at[1])
         if c == 107 and ip.peek(0) > HUGE:  # k: a step that would not end
-            repeated = self._repeated(ip, at)
+            found = self._repeated(ip, at[0], at[1])
+            repeated = self.space.get(found[0], found[1]) if found is not None else None
             if repeated is not None and repeated not in PERIODS:
-                ip.x, ip.y = at  # where the error is (the state is as it was)
                 return self._fail(ip, f"k would repeat {chr(repeated) if 32 < repeated < 127 else repeated!r} "
-                                      f"{ip.peek(0):,} times in one step: more than esodbg runs ({HUGE:,})")
+                                      f"{ip.peek(0):,} times in one step: more than esodbg runs ({HUGE:,})", at)
         if c == 126 or c == 38:  # ~ & may need input that has not come: find out before moving
             if self._input_value(c == 38, peek=True) == NEEDS:
                 return Stop.NEEDS_INPUT
@@ -373,7 +361,7 @@ class Befunge98Machine(ByteMachine):
 
     def _pass_spaces(self, ip: IP) -> None:
         space = self.space
-        for _ in range(2 * (space.max_x - space.min_x + space.max_y - space.min_y + 4)):
+        for _ in range(space.rounds(2)):
             if space.get(ip.x, ip.y) != SPACE:
                 return
             self.move(ip)
@@ -535,12 +523,11 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
         return None
 
-    def _repeated(self, ip: IP, at: tuple[int, int]) -> int | None:
-        """The instruction the ``k`` at ``at`` repeats: the next one along the delta, past spaces
-        and ``;`` regions (``None``: none on the line)."""
-        start = self._step_from(at[0], at[1], ip.dx, ip.dy)
-        found = self._skip(start[0], start[1], ip.dx, ip.dy) if start is not None else None
-        return self.space.get(found[0], found[1]) if found is not None else None
+    def _repeated(self, ip: IP, x: int, y: int) -> tuple[int, int] | None:
+        """Where the instruction is that the ``k`` at ``(x, y)`` repeats: the next one along the
+        delta, past spaces and ``;`` regions (``None``: none on the line)."""
+        start = self.space.step(x, y, ip.dx, ip.dy)
+        return self._skip(start[0], start[1], ip.dx, ip.dy) if start is not None else None
 
     def _iterate(self, ip: IP) -> Stop | None:
         """``k`` (rule 22)."""
@@ -548,8 +535,7 @@ class Befunge98Machine(ByteMachine):
         if n < 0:
             ip.reflect()
             return None
-        start = self._step_from(ip.x, ip.y, ip.dx, ip.dy)
-        at = self._skip(start[0], start[1], ip.dx, ip.dy) if start is not None else None
+        at = self._repeated(ip, ip.x, ip.y)
         if at is not None and n > HUGE:  # only what repeats to a few runs gets here (_tick)
             period = PERIODS[self.space.get(at[0], at[1])]
             n = min(n, 1) if period == 1 else n % period
@@ -721,37 +707,9 @@ class Befunge98Machine(ByteMachine):
                 self.take_byte()
             return b
         saved = (self.in_pos, self.in_byte)
-        value = self._read_number()
-        if peek or value == NEEDS:
+        value = self.read_number()
+        if peek:
             self.in_pos, self.in_byte = saved
-        return value
-
-    def _read_number(self) -> int:
-        """``&``: skip non-digits, read digits while the value fits in 63 bits, drop a line end
-        just after the number."""
-        while True:
-            b = self.peek_byte()
-            if b < 0:
-                return b
-            if 48 <= b <= 57:
-                break
-            self.take_byte()
-        value = 0
-        while True:
-            b = self.peek_byte()
-            if b == NEEDS:
-                return NEEDS
-            if not 48 <= b <= 57 or value * 10 + b - 48 > HIGH:
-                break
-            value = value * 10 + b - 48
-            self.take_byte()
-        if b == 13:
-            self.take_byte()
-            b = self.peek_byte()
-            if b == NEEDS:
-                return NEEDS
-        if b == 10:
-            self.take_byte()
         return value
 
 

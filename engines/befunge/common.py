@@ -56,33 +56,19 @@ def cmod(b: int, a: int) -> int:
 
 def drain(pending: bytes, final: bool) -> tuple[str, bytes]:
     """The text of the bytes ``pending`` (module docstring) and what must still wait: a valid but
-    unfinished UTF-8 sequence at the end, unless ``final``."""
-    out = []
-    i, n = 0, len(pending)
-    while i < n:
-        b = pending[i]
-        size = 2 if 0xC2 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 4 if 0xF0 <= b <= 0xF4 else 1
-        if b < 0x80 or size == 1:
-            out.append(chr(b) if b < 0x80 else chr(0xDC00 + b))
-            i += 1
-            continue
-        chunk = pending[i:i + size]
-        if len(chunk) == size:
-            try:
-                out.append(chunk.decode("utf-8"))
-                i += size
-                continue
-            except UnicodeDecodeError:
-                pass
-        elif not final:
-            try:
-                codecs.getincrementaldecoder("utf-8")().decode(chunk, final=False)
-                return "".join(out), chunk  # a sequence still coming
-            except UnicodeDecodeError:
-                pass
-        out.append(chr(0xDC00 + b))
-        i += 1
-    return "".join(out), b""
+    unfinished UTF-8 sequence at the end, unless ``final`` (Python's own incremental decoder)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    text = decoder.decode(pending, final)
+    return text, decoder.getstate()[0]
+
+
+DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _digit(b: int, base: int) -> int:
+    """The digit the byte ``b`` is in ``base``, or −1."""
+    d = DIGITS.find(chr(b)) if 0 <= b < 128 else -1
+    return d if 0 <= d < base else -1
 
 
 @mypyc_attr(native_class=False)
@@ -141,6 +127,43 @@ class ByteMachine(Machine):
             self.in_byte = 0
         else:
             self.in_byte += 1
+
+    def read_number(self, base: int = 10) -> int:
+        """Befunge-98's ``&`` in ``base`` (2…36, digits past 9 lower-case letters; FINGERPRINT
+        BASE reads other bases): skip what is no digit, read digits while the value stays
+        ≤ 2⁶³−1 (the digit that would pass it stays unread), drop a line end just after the
+        number.  Returns the value, :data:`EOF`, or :data:`NEEDS` (then nothing is read)."""
+        saved = (self.in_pos, self.in_byte)
+        while True:
+            b = self.peek_byte()
+            if b == NEEDS:
+                self.in_pos, self.in_byte = saved
+                return NEEDS
+            if b == EOF:
+                return EOF
+            if _digit(b, base) >= 0:
+                break
+            self.take_byte()
+        value = 0
+        while True:
+            b = self.peek_byte()
+            if b == NEEDS:
+                self.in_pos, self.in_byte = saved
+                return NEEDS
+            d = _digit(b, base) if b >= 0 else -1
+            if d < 0 or value * base + d > MASK >> 1:
+                break
+            value = value * base + d
+            self.take_byte()
+        if b == 13:
+            self.take_byte()
+            b = self.peek_byte()
+            if b == NEEDS:
+                self.in_pos, self.in_byte = saved
+                return NEEDS
+        if b == 10:
+            self.take_byte()
+        return value
 
     # ----- ? ------------------------------------------------------------------------------------
     def random4(self) -> int:

@@ -172,51 +172,6 @@ def micros(m) -> int:
 
 
 # ----- input ----------------------------------------------------------------------------------
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def read_number(m, base: int) -> int:
-    """Read a number in ``base`` (2…36, lower-case digits) as ``&`` reads one in base 10: skip
-    what is not a digit, read digits while the value stays ≤ 2⁶³−1, drop a line end just after.
-    Returns the value, :data:`EOF`, or :data:`NEEDS` (then nothing is read)."""
-    saved = (m.in_pos, m.in_byte)
-
-    def digit(b: int) -> int:
-        d = DIGITS.find(chr(b)) if 0 <= b < 128 else -1
-        return d if 0 <= d < base else -1
-
-    while True:
-        b = m.peek_byte()
-        if b == NEEDS:
-            m.in_pos, m.in_byte = saved
-            return NEEDS
-        if b == EOF:
-            return EOF
-        if digit(b) >= 0:
-            break
-        m.take_byte()
-    value = 0
-    while True:
-        b = m.peek_byte()
-        if b == NEEDS:
-            m.in_pos, m.in_byte = saved
-            return NEEDS
-        d = digit(b) if b >= 0 else -1
-        if d < 0 or value * base + d > -LOW - 1:
-            break
-        value = value * base + d
-        m.take_byte()
-    if b == 13:
-        m.take_byte()
-        b = m.peek_byte()
-        if b == NEEDS:
-            m.in_pos, m.in_byte = saved
-            return NEEDS
-    if b == 10:
-        m.take_byte()
-    return value
-
-
 def read_line(m) -> bytes | int:
     """Read the input up to and with the next LF; returns the line without it, :data:`EOF` at
     the end of the input, or :data:`NEEDS` if the line is not complete yet (nothing read)."""

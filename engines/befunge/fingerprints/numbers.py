@@ -17,7 +17,7 @@ import struct
 from ...base import Stop
 from ..common import EOF, NEEDS, cdiv, cmod, wrap64
 from .core import (NAN, Fingerprint, binary, c_div, c_format, c_math, c_pow, c_round, push_value, random_below,
-                   read_number, register, to_cell, unary)
+                   register, to_cell, unary)
 
 # ----- ROMA, BOOL, MODU -------------------------------------------------------------------------
 register(Fingerprint("ROMA", {letter: push_value(value) for letter, value in
@@ -173,7 +173,7 @@ def _in_base_number(m, ip):
         ip.pop()
         ip.reflect()
         return None
-    value = read_number(m, base)
+    value = m.read_number(base)
     if value == NEEDS:  # nothing popped or read: the tick runs again when input comes
         return Stop.NEEDS_INPUT
     ip.pop()
