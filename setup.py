@@ -31,6 +31,8 @@ COMPILED = [
     "engines/stoned_go/board.py",
     "engines/stoned_go/machine.py",
     "engines/space.py",
+    "engines/bytemachine.py",
+    "engines/seeded.py",
     "engines/befunge/common.py",
     "engines/befunge/b93.py",
     "engines/befunge/b98.py",

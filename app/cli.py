@@ -933,6 +933,12 @@ def languages_() -> None:
     for language in registry.languages():
         click.echo(f"{language.name}  {language.title}  ({' '.join(language.extensions)})")
         click.echo(f"  docs: {language.docs}")
+        for ending, rule in language.claims:  # an ending other languages list too: the content decides
+            click.echo(f"  {ending}: {(rule.__doc__ or '').strip().splitlines()[0]} (--lang always decides)")
+        for other in registry.languages():
+            for ending, _ in other.claims if other is not language else ():
+                if ending in language.extensions:
+                    click.echo(f"  {ending}: unless it is {other.title} by content (see {other.name}; --lang always decides)")
         for option in language.options:
             value = f" {option.metavar or '|'.join(option.choices) or option.type.__name__.upper()}" \
                 if option.type is not bool else ""

@@ -82,6 +82,20 @@ def plural(n: int, noun: str, spec: str = "") -> str:
     return f"{n:{spec}} {noun}{'' if n == 1 else 's'}"
 
 
+def xy_cell_name(cell: CellRef) -> str:
+    """A cell named ``(x, y)``, x the column, as the grid languages write it (Befunge,
+    Labyrinth; a :class:`CellRef`'s row is y and its col x)."""
+    return f"({cell.col}, {cell.row})"
+
+
+def read_xy_cell(text: str, board: str) -> CellRef:
+    """The cell ``X,Y`` (or ``(x, y)``) of ``board``, x the column; ``ValueError`` otherwise."""
+    pair = read_pair(text)
+    if pair is None:
+        raise ValueError(f"{text.strip()!r} is not a cell: write X,Y (x the column, y the row, from 0), e.g. 3,0")
+    return CellRef(board, pair[1], pair[0])
+
+
 class CodeRef(NamedTuple):
     """A step location of a program whose code is text rather than a board: the ``index``-th
     entry (0-based) of the view's :attr:`~esodbg.engines.view.Code.steps`, e.g. a MessiScript

@@ -244,6 +244,9 @@ class Language:
     says_interrupted: bool = False  # its final_state and summary say how the run ended: told when Ctrl+C ended it
     cell_form: str = "ROW,COL"  # how a cell is written (the implementation's read_cell), for hints: X,Y, SQUARE
     bytes_io: bool = False  # its input and output are bytes (Befunge): kept exactly, as surrogateescape text
+    # (file ending, rule): a file with that ending is this language's when rule(its bytes) holds, where
+    # other languages list the ending too (.bf: Brainfuck's content rule; registry.for_file)
+    claims: tuple[tuple[str, Callable[[bytes], bool]], ...] = ()
 
     @cached_property
     def impl(self):

@@ -73,7 +73,29 @@ def by_name(name: str) -> Language:
     raise KeyError(name)
 
 
-def for_file(path: str | PurePath) -> Language | None:
-    """The language a file's extension names (any case), or ``None``."""
+CLAIM_BYTES = 1 << 24  # how much of a file a content rule reads (more than any program esodbg loads)
+
+
+def for_file(path: str | PurePath, content: bytes | None = None) -> Language | None:
+    """The language a file's extension names (any case), or ``None``.  Where several languages
+    list the extension (``.bf``: Befunge-93 and Brainfuck), one whose content rule for it
+    (:attr:`Language.claims`) holds for the file wins, else the one that lists it without a
+    rule.  ``content`` is the file's bytes; if not given, they are read from ``path`` when a rule
+    needs them (a file that cannot be read satisfies no rule)."""
     suffix = PurePath(path).suffix.lower()
-    return next((language for language in languages() if suffix in language.extensions), None)
+    found = [language for language in languages() if suffix in language.extensions]
+    if len(found) <= 1:
+        return found[0] if found else None
+    rules = [(language, rule) for language in found for ending, rule in language.claims if ending == suffix]
+    if rules and content is None:
+        try:
+            with open(path, "rb") as file:
+                content = file.read(CLAIM_BYTES)
+        except (OSError, ValueError):
+            pass
+    if content is not None:
+        for language, rule in rules:
+            if rule(content):
+                return language
+    claiming = {language.name for language, _ in rules}
+    return next((language for language in found if language.name not in claiming), found[0])

@@ -16,7 +16,7 @@ Output, input and run status come from the debugger session, not from the view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .base import CellRef, CodeRef, Location, Span, cell_name
@@ -168,3 +168,22 @@ class View:
         what = (cell.sub or cell.glyph) if cell is not None else ""
         board = f"{location.board} " if len(self.boards) > 1 else ""
         return f"{board}{self.name_cell(location)}" + (f" {what}" if what else "")
+
+
+STACK_SHOWN = 200  # values of a stack a panel lists (the top ones)
+
+
+def stack_panel(name: str, title: str, values: Sequence, changed: int = 0, empty: str = "pops give 0",
+                note: Callable[[object], str] | None = None, shown: int = STACK_SHOWN) -> Panel:
+    """A stack as a panel, top first (the grid languages' stacks: design.md "Board languages").
+
+    ``values`` is the stack bottom first (a list whose end is the top, as the engines keep it);
+    each row is ``[i]`` (0 the top) and the value, with ``note(value)`` after it (a value's
+    character); the top ``changed`` rows are marked changed.  Past ``shown`` rows, one says how
+    many more are below; an empty stack is one row saying so, and what popping it does
+    (``empty``)."""
+    top = values[::-1][:shown]
+    rows = tuple(Value(f"[{i}]", str(v), i < changed, False, note(v) if note else "") for i, v in enumerate(top))
+    if len(values) > shown:
+        rows += (Value("…", f"{len(values) - shown} more below"),)
+    return Panel(name, title, rows or (Value("(empty)", empty),), grow=True)

@@ -51,7 +51,7 @@ class Document:
             text = SURROGATE.sub("\ufffd", text)
         self.uri, self.text, self.version = uri, text, version
         self.path = path_of(uri)
-        self.language: Language | None = registry.for_file(self.path)
+        self.language: Language | None = registry.for_file(self.path, text.encode("utf-8", "surrogatepass"))
         self.positions = Positions(text, lines1=False, columns1=False)
         self.program = None  # the parsed program, once analysed and if it parses
         self.diagnostics: list[Diagnostic] = []

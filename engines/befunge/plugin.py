@@ -10,24 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import CellRef, Span, StepRecord, read_pair
+from ..base import CellRef, Span, StepRecord
+from ..base import read_xy_cell as read_cell, xy_cell_name as cell_name  # noqa: F401  (cells are (x, y))
 from ..names import Cells, Names, Points, data_name, unknown_data
 from .common import BOARD, char  # noqa: F401  (the dialects' plugins take them from here)
 from .parser import Program
-
-
-
-def cell_name(at: CellRef) -> str:
-    """A cell as Befunge writes it: ``(x, y)``."""
-    return f"({at.col}, {at.row})"
-
-
-def read_cell(text: str, board: str) -> CellRef:
-    """The cell ``X,Y`` (or ``(x, y)``) of ``board``; ``ValueError`` otherwise."""
-    pair = read_pair(text)
-    if pair is None:
-        raise ValueError(f"{text.strip()!r} is not a cell: write X,Y (x the column, y the row, from 0), e.g. 3,0")
-    return CellRef(board, pair[1], pair[0])
 
 
 def view(m, last):

@@ -10,14 +10,13 @@ around the pointer that runs next, with the coordinates on its edges.
 from __future__ import annotations
 
 from ..base import StepRecord
-from ..view import Cell, Grid, Panel, Value, View
+from ..view import Cell, Grid, Panel, Value, View, stack_panel
 from .common import HEIGHT, WIDTH
 from .common import BOARD, char
 
 ARROWS = {(1, 0): "▶", (-1, 0): "◀", (0, -1): "▲", (0, 1): "▼"}
 MARGIN = 1  # blank cells around Funge-98's box
 WINDOW = (200, 100)  # at most this many columns and rows of Funge-98's space are drawn
-STACK_SHOWN = 200  # values of a stack listed (the top ones)
 
 
 def glyph(value: int) -> str:
@@ -39,11 +38,7 @@ def _value(name: str, v: int, changed: bool = False, current: bool = False) -> V
 
 def _stack(title: str, name: str, values: list[int], changed: bool) -> Panel:
     """A stack, top first, each value in decimal and as its character when printable."""
-    shown = values[::-1][:STACK_SHOWN]
-    rows = tuple(_value(f"[{i}]", v, changed and i == 0) for i, v in enumerate(shown))
-    if len(values) > STACK_SHOWN:
-        rows += (Value("…", f"{len(values) - STACK_SHOWN} more below"),)
-    return Panel(name, title, rows or (Value("(empty)", "pops give 0"),), grow=True)
+    return stack_panel(name, title, values, int(changed), note=lambda v: f"'{c}'" if (c := char(v)) else "")
 
 
 def view(machine, last: StepRecord | None) -> View:
