@@ -166,6 +166,9 @@ class DebuggerApp(Understanding, App[None]):
         if len(language.breakpoint_kinds) > 1:
             self.unit_bindings.append(Binding("t", "breakpoint_kinds", "Bp kinds", tooltip="choose what the breakpoint "
                                               "under the cursor stops at: " + ", ".join(language.breakpoint_kinds)))
+        if language.follows:
+            self.unit_bindings.append(Binding("f", "follow", "Follow", tooltip=f"cycle which {language.follows} the "
+                                              f"panels follow: each in turn, then the one that runs next"))
         if language.exports:
             self.unit_bindings.append(Binding("e", "export", "Export", tooltip="write the state as " + ", ".join(
                 f"{export.name.upper()}" for export in language.exports) + " (a prompt for the file, "
@@ -398,10 +401,11 @@ class DebuggerApp(Understanding, App[None]):
     SESSION_ACTIONS = {"step", "step_back", "continue", "reverse_continue", "toggle_breakpoint", "speed",
                        "breakpoints_list",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
-                       "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint", "why", "heat"}
+                       "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint", "why", "heat",
+                       "follow"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
-                    "add_breakpoint", "hit", "data_breakpoint", "edit", "why", "heat"}
+                    "add_breakpoint", "hit", "data_breakpoint", "edit", "why", "heat", "follow"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program or the editor is open; grey out
@@ -496,6 +500,24 @@ class DebuggerApp(Understanding, App[None]):
             target = self._cursor_pane()
             if target is not None:
                 self._toggle(target.cursor_location)
+
+    def action_follow(self) -> None:
+        """``f`` (a language whose states hold several of what its panels show, :attr:`Language.follows`):
+        the panels follow the first one, then each next one, then again the one that runs next."""
+        if not self._idle():
+            return
+        session, noun = self.session, self.language.follows
+        view = session.view()
+        ids, now = view.follows, view.followed
+        if now is None and len(ids) < 2:
+            self.notify(f"there is {'one' if ids else 'no'} {noun}: the panels follow it", timeout=3)
+            return
+        after = ids.index(now) + 1 if now in ids else 0
+        session.follow = ids[after] if after < len(ids) and (now is not None or after == 0) else None
+        self.render_state()
+        followed = session.view().followed
+        self.notify(f"the panels follow {noun} {followed}" if followed is not None
+                    else f"the panels follow the {noun} that runs next", timeout=3)
 
     def action_breakpoint_kinds(self) -> None:
         """``t``: cycle what the breakpoint under the cursor stops at (setting one first if

@@ -124,6 +124,7 @@ class Session:
         self.history = History(self.machine.snapshot(), **history_options)
         self._plan: _Plan | None = None
         self._view: tuple[tuple, Any] | None = None  # (state, its view): see view()
+        self.follow: str | None = None  # what the view's panels follow (Language.follows), None: what runs next
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -148,9 +149,9 @@ class Session:
         (a step back re-executes into new records, so a rebuilt history rebuilds the view)."""
         wanted, last = self.language.recent_steps, self.last
         recent = tuple(islice(reversed(self.history.undo), wanted))[::-1] if wanted > 1 else ()
-        key = (self.machine.steps, self.machine.status, last, recent)
+        key = (self.machine.steps, self.machine.status, last, recent, self.follow)
         if self._view is None or self._view[0] != key:
-            self._view = (key, self.language.view(self.machine, last, recent))
+            self._view = (key, self.language.view(self.machine, last, recent, self.follow))
         return self._view[1]
 
     @cached_property

@@ -240,6 +240,9 @@ class Language:
     events: tuple[Help, ...] = ()
     exports: tuple[Export, ...] = ()
     recent_steps: int = 1  # step records a view is shown: above 1, its view takes the latest as `recent`
+    # What a view can follow when a state holds several (Befunge-98: "instruction pointer"): its
+    # view then takes `follow`, the id of the one its panels show (View.follows lists the ids)
+    follows: str = ""
     code_breakpoints: bool = False  # its machine stops at commands (CodeRef) of its text, not only at cells
     says_interrupted: bool = False  # its final_state and summary say how the run ended: told when Ctrl+C ended it
     cell_form: str = "ROW,COL"  # how a cell is written (the implementation's read_cell), for hints: X,Y, SQUARE
@@ -260,10 +263,13 @@ class Language:
     def machine(self, program, input: InputLog, output: Output) -> Machine:
         return self.impl.machine(program, input, output)
 
-    def view(self, machine: Machine, last, recent: tuple = ()):
+    def view(self, machine: Machine, last, recent: tuple = (), follow: str | None = None):
         """The :class:`~esodbg.engines.view.View` of ``machine``; ``last`` is the step that led
-        here, ``recent`` up to :attr:`recent_steps` records of the latest steps (oldest first)."""
-        view = self.impl.view(machine, last, recent) if self.recent_steps > 1 else self.impl.view(machine, last)
+        here, ``recent`` up to :attr:`recent_steps` records of the latest steps (oldest first),
+        ``follow`` the id of what its panels follow (:attr:`follows`; ``None``: what runs next)."""
+        more = {"follow": follow} if self.follows else {}
+        view = self.impl.view(machine, last, recent, **more) if self.recent_steps > 1 \
+            else self.impl.view(machine, last, **more)
         if getattr(self.impl, "cell_name", None) is not None:  # its cells are named its own way
             view = replace(view, name_cell=self.impl.cell_name)
         return view

@@ -138,6 +138,10 @@ class View:
     code: Code | None = None
     next: str = ""  # what the next step does, when "at <location>" does not say it all
     also: tuple[Span, ...] = ()  # more source to point at with the next step (a macro's call site)
+    # The ids of what the panels can follow (Language.follows: Befunge-98's instruction pointers),
+    # in order, and the one they follow (None: the one that runs next).
+    follows: tuple[str, ...] = ()
+    followed: str | None = None
     # The name of a cell without its board, as its language writes it (Language.cell_name sets it).
     name_cell: Callable[[CellRef], str] = field(default=cell_name, compare=False, repr=False)
 

@@ -43,7 +43,7 @@ LANGUAGE98 = Language(
     options=(_FILES, _SHELL, _SEED), breakpoint_kinds=("exec", "write"),
     units=(Unit("tick", "i", "a tick: every instruction pointer runs once (rule 4)", "stepOut"), _STRING),
     roles=("code", "blank", "ip", "ip-other", "written", "string"), styles="styles.tcss", grammar="befunge",
-    cell_form="X,Y", bytes_io=True,
+    cell_form="X,Y", bytes_io=True, follows="instruction pointer",
     names=(*_NAMES, Help("ip", "the id of the instruction pointer that runs next"),
            Help("ips", "how many instruction pointers there are"),
            Help("offset", "(x, y), the pointer's storage offset"),

@@ -174,10 +174,14 @@ class Befunge98Machine(ByteMachine):
         """The cell the next IP runs: where it stands, past spaces and ``;`` regions (rule 18)."""
         if not self.ips:
             return CellRef(BOARD, 0, 0)
-        ip = self.ip
-        at = (ip.x, ip.y) if ip.smode else self._skip(ip.x, ip.y, ip.dx, ip.dy)
-        x, y = at if at is not None else (ip.x, ip.y)
+        x, y = self.runs_at(self.ip)
         return CellRef(BOARD, y, x)
+
+    def runs_at(self, ip: IP) -> tuple[int, int]:
+        """The cell ``ip`` runs when its turn comes: where it stands, past spaces and ``;``
+        regions unless it is in string mode (rule 18)."""
+        at = (ip.x, ip.y) if ip.smode else self._skip(ip.x, ip.y, ip.dx, ip.dy)
+        return at if at is not None else (ip.x, ip.y)
 
     def next_touches(self) -> list[tuple[Location, str]]:
         """Exec where the next IP runs; the cell a ``p`` or ``s`` there writes."""

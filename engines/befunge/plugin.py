@@ -17,10 +17,10 @@ from .common import BOARD, char  # noqa: F401  (the dialects' plugins take them 
 from .parser import Program
 
 
-def view(m, last):
+def view(m, last, follow: str | None = None):
     from .view import view as build  # only the debugger draws: exec and check never import it
 
-    return build(m, last)
+    return build(m, last, follow)
 
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:

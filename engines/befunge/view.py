@@ -41,11 +41,13 @@ def _stack(title: str, name: str, values: list[int], changed: bool) -> Panel:
     return stack_panel(name, title, values, int(changed), note=lambda v: f"'{c}'" if (c := char(v)) else "")
 
 
-def view(machine, last: StepRecord | None) -> View:
-    """The presentation model of ``machine``'s state; ``last`` is the step that led to it."""
+def view(machine, last: StepRecord | None, follow: str | None = None) -> View:
+    """The presentation model of ``machine``'s state; ``last`` is the step that led to it;
+    ``follow`` the id of the Befunge-98 instruction pointer the panels show (``None`` or an IP
+    that is gone: the one that runs next)."""
     if machine.program.dialect == 93:
         return _view93(machine, last)
-    return _view98(machine, last)
+    return _view98(machine, last, follow)
 
 
 def _changed(last: StepRecord | None, store: str) -> set:
@@ -86,7 +88,7 @@ def _view93(m, last: StepRecord | None) -> View:
                 next=f"{'push ' if m.smode else ''}{glyph(cmd)!r}")
 
 
-def _view98(m, last: StepRecord | None) -> View:
+def _view98(m, last: StepRecord | None, follow: str | None) -> View:
     from .fingerprints import loaded
 
     space = m.space
@@ -131,11 +133,13 @@ def _view98(m, last: StepRecord | None) -> View:
                 caption="" if space.empty else
                 f"box ({space.min_x}, {space.min_y})–({space.max_x}, {space.max_y})")
     panels = []
+    shown = next((ip for ip in ips if str(ip.id) == follow), None)
     if active is not None:
-        ip = active
-        cmd = space.get(loc.col, loc.row)
+        ip = shown or active
+        cmd = space.get(*m.runs_at(ip))
+        runs = "" if ip is active else f", followed (ip {active.id} runs next)"
         registers = [
-            Value("ip", f"{ip.id}" + (f" of {len(ips)}" if len(ips) > 1 else "")),
+            Value("ip", f"{ip.id}" + (f" of {len(ips)}" if len(ips) > 1 else "") + runs),
             Value("pos", f"({ip.x}, {ip.y})", last is not None),
             Value("delta", f"{direction(ip.dx, ip.dy)} ({ip.dx}, {ip.dy})"),
             _value("cmd", cmd),
@@ -149,7 +153,8 @@ def _view98(m, last: StepRecord | None) -> View:
         panels.append(Panel("registers", "Registers", tuple(registers)))
         panels.append(Panel("ips", "Instruction pointers", tuple(
             Value(f"ip {p.id}", f"({p.x}, {p.y}) {direction(p.dx, p.dy)}", current=p is ip,
-                  note=f"depth {p.depths[-1]}" + (" \"" if p.smode else "")) for p in ips), listing=True))
+                  note=f"depth {p.depths[-1]}" + (" \"" if p.smode else "")
+                  + (" · runs next" if p is active and p is not ip else "")) for p in ips), listing=True))
         levels = len(ip.depths)
         stack = _stack("Stack (top first)" if levels == 1 else f"TOSS (top first), {levels - 1} below",
                        "stack", ip.stack(levels - 1), bool(_changed(last, "stacks")))
@@ -159,10 +164,12 @@ def _view98(m, last: StepRecord | None) -> View:
                       for level in range(levels - 2, -1, -1))
         panels.append(Panel(stack.name, stack.title, stack.values + below, grow=True))
         span = m.program.span(loc.col, loc.row)
-        nxt = f"{'push ' if ip.smode else ''}{glyph(cmd)!r}" + (f" (ip {ip.id})" if len(ips) > 1 else "")
+        nxt = f"{'push ' if active.smode else ''}{glyph(space.get(loc.col, loc.row))!r}" \
+            + (f" (ip {active.id})" if len(ips) > 1 else "")
     else:
         panels += [Panel("registers", "Registers", (Value("ips", "none left"),)),
                    Panel("ips", "Instruction pointers", (), listing=True),
                    Panel("stack", "Stack (top first)", (), grow=True)]
         span, nxt = None, ""
-    return View(boards=(grid,), panels=tuple(panels), location=loc, span=span, next=nxt)
+    return View(boards=(grid,), panels=tuple(panels), location=loc, span=span, next=nxt,
+                follows=tuple(str(ip.id) for ip in ips), followed=None if shown is None else str(shown.id))
