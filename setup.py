@@ -36,6 +36,7 @@ COMPILED = [
     "engines/befunge/common.py",
     "engines/befunge/b93.py",
     "engines/befunge/b98.py",
+    "engines/labyrinth/machine.py",
 ]
 
 

@@ -161,7 +161,8 @@ def open_program(file: Path, lang: str | None, values: dict[str, Any], state_to:
             stdout.flush()
         sys.exit(BAD_INPUT)
     for warning in program.warnings:
-        click.echo(str(warning), err=True)
+        if warning.severity != "information":  # a note for editors (check --format json shows it)
+            click.echo(str(warning), err=True)
     return language, program
 
 

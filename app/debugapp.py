@@ -207,7 +207,7 @@ class DebuggerApp(Understanding, App[None]):
                 self.problem = (read_program(self.path, self.language), error.diagnostics)
                 return
             self.problem = None
-            self.warnings = program.warnings
+            self.warnings = tuple(w for w in program.warnings if w.severity != "information")
             text = self.preset_input if self.preset_input is not None else ""
             session = Session(self.language, program, text, self.preset_input is not None, self.budget)
             self.controller = Controller(session, _Hearing(self), self._spawn)

@@ -174,6 +174,15 @@ class View:
         return f"{board}{self.name_cell(location)}" + (f" {what}" if what else "")
 
 
+ARROWS = {(1, 0): "▶", (-1, 0): "◀", (0, -1): "▲", (0, 1): "▼"}  # an IP's direction (dx, dy), y down
+
+
+def arrow(dx: int, dy: int) -> str:
+    """The arrow a grid language draws an instruction pointer moving ``(dx, dy)`` with (y grows
+    downward), ``(dx,dy)`` for a delta that is no unit step (Befunge-98's ``x``)."""
+    return ARROWS.get((dx, dy), f"({dx},{dy})")
+
+
 STACK_SHOWN = 200  # values of a stack a panel lists (the top ones)
 
 

@@ -390,6 +390,30 @@ def test_a_befunge_line_and_column_breakpoint_is_the_cell_there(tmp_path):
         assert (frame["line"], frame["column"]) == (2, 3) and frame["name"] == "Befunge-93 · step 3"  # the cell (2, 1)
 
 
+def test_a_labyrinth_line_and_column_breakpoint_is_the_cell_there_and_a_shift_mode_stops_before_a_rotation(tmp_path):
+    """Labyrinth's line L, column C is the cell (C−1, L−1); a line's locations are its command
+    cells, not its walls; the mode ``shift`` stops before the rotation that moves the cell."""
+    program = tmp_path / "turn.lab"
+    program.write_text('_1"v\n@A "\n !""\n')  # east; v brings the @ down column 0; down, west to it
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)}, "breakpoints": [
+            {"line": 3, "column": 2}, {"line": 2, "column": 1, "mode": "shift"}]})["body"]["breakpoints"]
+        assert answer[0]["verified"] and (answer[0]["line"], answer[0]["column"]) == (3, 2)
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 2})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(2, 1), (2, 4)]  # not A, not the space
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (1, 4) and frame["name"] == "Labyrinth · step 3"  # v moves (0, 1)
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (3, 2)  # the `!` at (1, 2)
+
+
 @pytest.mark.parametrize("language", [pytest.param(language, id=language.name) for language in registry.languages()])
 def test_breakpoint_modes_are_the_languages_kinds(language):
     found = modes(language)

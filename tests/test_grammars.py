@@ -83,7 +83,7 @@ def source_lines(text: str) -> list[bytes]:
 # The package
 
 def test_names_and_languages():
-    assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge")
+    assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "labyrinth")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -158,10 +158,10 @@ CORPUS_CASES = [
 
 
 def test_every_grammar_has_corpus_cases_with_errors():
-    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge"):
+    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "labyrinth"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
-        if ident not in ("ttg", "befunge"):  # every text is a valid TTG or Befunge program
+        if ident not in ("ttg", "befunge", "labyrinth"):  # every text is a valid TTG, Befunge or Labyrinth program
             assert any(":error" in c.values[2] for c in cases), ident
 
 
@@ -197,6 +197,7 @@ PROGRAMS = {
     "scrabble": programs("scrabble/*.scrabble"),
     "gcg": programs("scrabble/gcg/*.gcg", "scrabble/*.gcg"),
     "befunge": programs("befunge/*.b93", "befunge/*.b98", "befunge/*.befunge"),
+    "labyrinth": programs("labyrinth/*.lab", "labyrinth/*.labyrinth"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
                 for name, paths in PROGRAMS.items() for path in paths]

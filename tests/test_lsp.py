@@ -97,6 +97,8 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "gcg": (EXAMPLES / "scrabble" / "doug_v_emely.gcg", (2, 1), "**WINDY** scores 32"),
     "befunge93": (EXAMPLES / "befunge" / "hello.b93", (1, 2), "the run `055` pushes 0, 5, 5"),
     "befunge98": (EXAMPLES / "befunge" / "roman.b98", (1, 3), 'in the string `"AMOR"`'),
+    "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
+                  "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
 }
 
 
@@ -122,6 +124,24 @@ async def test_befunge_diagnostics_and_fingerprint_loads(client, tmp_path):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
     assert [s.name for s in symbols] == ["ROMA"] and symbols[0].range.start.line == 1
+
+
+async def test_labyrinth_notes_a_maze_with_no_command_and_code_no_corridor_reaches(client, tmp_path):
+    """No command: a warning (nothing runs, G4).  Commands the start's corridors never reach:
+    information, one note a group at its first cell; none once a rotation is reachable (it may
+    bring them in)."""
+    empty = tmp_path / "walls.lab"
+    (found,) = await published(client, open_doc(client, empty, "walls only\n"))
+    assert found.severity == types.DiagnosticSeverity.Warning and "no command" in found.message
+    islands = tmp_path / "islands.lab"
+    found = await published(client, open_doc(client, islands, '1!@ 23\n\n"" 4\n'))
+    assert [(d.severity, d.range.start.line, d.range.start.character, d.message.split(":")[0]) for d in found] == [
+        (types.DiagnosticSeverity.Information, 0, 4, "unreachable"),
+        (types.DiagnosticSeverity.Information, 2, 0, "unreachable"),
+        (types.DiagnosticSeverity.Information, 2, 3, "unreachable")]
+    assert "these 2 commands" in found[0].message
+    rotating = tmp_path / "rotating.lab"
+    assert await published(client, open_doc(client, rotating, '1<@ 23\n')) == []
 
 
 async def test_no_hover_on_what_is_not_code(client, tmp_path):

@@ -119,6 +119,7 @@ def _tape(i: int):
 
 
 FIFTEEN_STORE = Program("store.15", "0,1,2\n\n>?,>=,<_\n", input="7\n")
+LABYRINTH_AUX = Program("aux.lab", '{)}"\n"  "\n""""\n')  # a ring counting on the auxiliary stack
 CASES = {
     "fifteen": Case(
         Program("99.15"), "acc < 95 and mem[0] == acc and steps == step and pos[0] == 2 and len(cmd) == 2",
@@ -178,6 +179,17 @@ CASES = {
          "pos": (Program("threads.b98"), lambda m: (m.ip.x, m.ip.y) if m.ips else None),
          "offset": (Program("stacks.b98"), lambda m: (m.ip.ox, m.ip.oy) if m.ips else (0, 0)),
          "ip": (Program("threads.b98"), lambda m: m.ip.id if m.ips else None)}),
+    "labyrinth": Case(
+        Program("counter.lab"), "top > 3 and depth >= 1 and main[0] == top and aux[0] == 0 and aux_depth == 0 "
+                                "and dir in 'NESW' and pos[1] <= 2 and neighbours >= 1 and maze[0, 0] == ')' "
+                                "and width == 12 and height == 3 and len(cmd) == 1",
+        lambda m: (m.main[-1] if m.main else 0) > 3,
+        {"main[0]": (Program("counter.lab"), lambda m: m.main[-1] if m.main else 0),
+         "main[1]": (Program("counter.lab"), lambda m: m.main[-2] if len(m.main) > 1 else 0),
+         "aux[0]": (LABYRINTH_AUX, lambda m: m.aux[-1] if m.aux else 0),
+         "depth": (Program("counter.lab"), lambda m: len(m.main)),
+         "ip": (Program("conveyor.lab"), lambda m: (m.x, m.y, "NESW"[m.d])),
+         "maze(11,2)": (Program("conveyor.lab"), lambda m: chr(abs(m.grid[2 * m.width + 11])))}),
 }
 
 
@@ -236,6 +248,34 @@ def _befunge98_events(m, record) -> set[str]:
     return found
 
 
+def _labyrinth_events(m, record) -> set[str]:
+    """A rotation ran (its command under the pointer before the step); the way was chosen at a
+    junction (three or four open neighbours where the pointer stood after the command), or at
+    random (a left and a right corridor and a zero top); the pointer stalled (it stands where no
+    corridor leads on: it only ever stands on a command, so it cannot have moved there)."""
+    if record.stop is not None:
+        return set()
+    x0, y0, d0 = record.before.registers[:3]
+    w, h = m.width, m.height
+    i0 = y0 * w + x0
+    cmd = next((c.old for c in record.changes if c.store == "grid" and c.key == i0), m.grid[i0])
+
+    def open_at(x: int, y: int) -> list[int]:
+        return [d for d, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0)))
+                if 0 <= x + dx < w and 0 <= y + dy < h and m.grid[(y + dy) * w + x + dx] > 0]
+
+    found = {"shift"} if chr(cmd) in "<>^v" else set()
+    if not open_at(m.x, m.y):
+        return found | {"stall"}
+    here = open_at(m.x - (0, 1, 0, -1)[m.d], m.y - (-1, 0, 1, 0)[m.d])
+    top = m.main[-1] if m.main else 0
+    if len(here) >= 3:
+        found.add("junction")
+    elif sorted(here) == sorted([(d0 + 1) % 4, (d0 + 3) % 4]) and top == 0:
+        found.add("random")
+    return found
+
+
 def _ttg_events(m, record) -> set[str]:
     event, found = m.event, set()
     if type(event) is Update and event.new:
@@ -278,6 +318,7 @@ EVENTS = {
     "scrabble": _scrabble_events,
     "befunge93": _befunge93_events,
     "befunge98": _befunge98_events,
+    "labyrinth": _labyrinth_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
 EXTRA = {
@@ -291,6 +332,9 @@ EXTRA = {
     "befunge98": [Program("erase.b98", "t00x    @p03*48\n"), Program("read.b98", "~.@\n", input="7\n"),
                   Program("wrap.b98", "<@.1\n"),  # west from x = 0: back at the east edge
                   Program("reflect.b98", "1r.@\n")],  # r turns the pointer back, through the 1 to the @
+    "labyrinth": [Program("zero.lab", "12!_/@\n"),  # division by zero (R1)
+                  Program("stall.lab", "1\n"),  # no corridor: the pointer stays (D1)
+                  Program("random.lab", "_v2\n3 !\n\"!@\n")],  # a rotation leaves it between left and right (D6)
 }
 
 

@@ -30,6 +30,8 @@ from esodbg.engines.language import Symbol
 from .documents import Document
 from .tokens import LEGEND, encode
 
+SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+              "information": types.DiagnosticSeverity.Information}
 SETTLE = 0.15  # seconds without a change before a program is checked again
 
 SYMBOL_KINDS = {"function": types.SymbolKind.Function, "block": types.SymbolKind.Namespace,
@@ -105,7 +107,7 @@ class EsodbgServer(LanguageServer):
         end_line, end_col = found.end(document.text)
         return types.Diagnostic(
             range=_range(document, Span(found.line, found.col, end_line, end_col)), message=found.message,
-            severity=types.DiagnosticSeverity.Error if found.severity == "error" else types.DiagnosticSeverity.Warning,
+            severity=SEVERITIES.get(found.severity, types.DiagnosticSeverity.Warning),
             source="esodbg")
 
 

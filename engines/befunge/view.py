@@ -10,11 +10,10 @@ around the pointer that runs next, with the coordinates on its edges.
 from __future__ import annotations
 
 from ..base import StepRecord
-from ..view import Cell, Grid, Panel, Value, View, stack_panel
+from ..view import Cell, Grid, Panel, Value, View, arrow as direction, stack_panel
 from .common import HEIGHT, WIDTH
 from .common import BOARD, char
 
-ARROWS = {(1, 0): "▶", (-1, 0): "◀", (0, -1): "▲", (0, 1): "▼"}
 MARGIN = 1  # blank cells around Funge-98's box
 WINDOW = (200, 100)  # at most this many columns and rows of Funge-98's space are drawn
 
@@ -25,10 +24,6 @@ def glyph(value: int) -> str:
     if value == 32:
         return "·"
     return chr(value) if 32 < value < 127 else "¤"
-
-
-def direction(dx: int, dy: int) -> str:
-    return ARROWS.get((dx, dy), f"({dx},{dy})")
 
 
 def _value(name: str, v: int, changed: bool = False, current: bool = False) -> Value:
