@@ -115,7 +115,8 @@ class Diagnostic(NamedTuple):
     """One problem found in a program's text, at a 1-based line and column (in characters).
     ``severity`` is ``error`` (the program cannot run), ``warning`` (it runs; see a program's
     ``warnings``) or ``information`` (a note for editors: ``exec`` and ``run`` leave it out).
-    ``end_line``/``end_col`` (exclusive) say where the problem's text ends when the engine knows it (a MessiScript command's span); :meth:`end` finds it otherwise."""
+    ``end_line``/``end_col`` (exclusive) say where the problem's text ends when the engine knows
+    it (a MessiScript command's span); :meth:`end` finds it otherwise."""
 
     file: str
     line: int
