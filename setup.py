@@ -37,6 +37,8 @@ COMPILED = [
     "engines/befunge/b93.py",
     "engines/befunge/b98.py",
     "engines/labyrinth/machine.py",
+    "engines/hexagony/commands.py",
+    "engines/hexagony/machine.py",
 ]
 
 

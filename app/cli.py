@@ -343,6 +343,7 @@ def write_results(language: Language, machine: Machine, trace: TextIO | None, st
     """What exec writes once the run has stopped, with breakpoints or without: the end of the
     trace, the final state (or the language's summary) and the exports.  ``interrupted``: Ctrl+C
     or SIGTERM stopped it."""
+    machine.end_output()  # a run cut short (the budget, Ctrl+C) still writes what it held back
     if trace is not None and trace is not stdout:
         trace.close()
     if state_to is not None:

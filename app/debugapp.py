@@ -193,8 +193,9 @@ class DebuggerApp(Understanding, App[None]):
     # ----- loading ----------------------------------------------------------------------------
     def _load(self) -> None:
         """Read and parse the program (as ``exec`` and ``check`` do) and start a session, with
-        the breakpoints and watches :attr:`carried` over from the session before an edit, else
-        the ones remembered for the file."""
+        a breakpoint where the program's text asks for one (:meth:`Language.marks`), and the
+        breakpoints and watches :attr:`carried` over from the session before an edit, else the
+        ones remembered for the file."""
         self.forget_run()
         with frozen_after():  # a big program loads a third faster
             self.controller = None
@@ -210,6 +211,8 @@ class DebuggerApp(Understanding, App[None]):
             self.warnings = tuple(w for w in program.warnings if w.severity != "information")
             text = self.preset_input if self.preset_input is not None else ""
             session = Session(self.language, program, text, self.preset_input is not None, self.budget)
+            for at in self.language.marks(program):  # where the program's text asks for breakpoints
+                session.breakpoints.set(at)
             self.controller = Controller(session, _Hearing(self), self._spawn)
         if self.carried is not None:
             self.remembered = sessions.restore(self.carried, self.session, "the session before the edit")

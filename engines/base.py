@@ -318,6 +318,11 @@ class Machine(ABC):
     def set_registers(self, regs: tuple) -> None:
         """Load what :meth:`registers` returned, then recompute any derived state."""
 
+    def end_output(self) -> None:
+        """The run ends where it is, not at a halt or an error (``--max-steps`` spent, Ctrl+C):
+        write any output held back (a byte machine's unfinished UTF-8 sequence).  Nothing by
+        default."""
+
     # ----- generic machinery ------------------------------------------------------------------
     def _frame(self) -> Frame:
         return Frame(self.steps, self.status, self.fault, self.in_pos, self.output.length, self.registers())

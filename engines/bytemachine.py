@@ -81,6 +81,10 @@ class ByteMachine(Machine):
             text, self.pending = drain(self.pending, True)
             self.output.write(text)
 
+    def end_output(self) -> None:
+        """The run was cut short: its unfinished sequence's bytes are written as they are."""
+        self.flush()
+
     # ----- input --------------------------------------------------------------------------------
     def peek_byte(self) -> int:
         """The next input byte (0…255) without reading it, or :data:`NEEDS` / :data:`EOF`."""

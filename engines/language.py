@@ -74,6 +74,20 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``frames(machine) -> list[CallFrame]`` (optional)
     The call stack, innermost first (Stoned-Go's triggers and subprograms); by default one frame
     at :meth:`Language.span`.
+``marks(program) -> tuple[Location, ...]`` (optional)
+    Where the program's text asks for breakpoints (Hexagony's backtick debug marks): the
+    debugger sets one on each when it opens the program.  None by default.
+``layout(program) -> tuple[str, str] | None`` (optional)
+    The program's text rewritten in its canonical layout (Hexagony's hexagon), with a title for
+    the editor's code action that offers it; ``None`` (the default) when there is none.
+``breakable(at) -> str | None`` (optional)
+    Why no breakpoint can go on the location ``at`` (a cell of a board that shows data, not
+    code), or ``None``; the default refuses only commands of languages without
+    :attr:`Language.code_breakpoints`.
+``data_at(cell) -> str | None`` (optional)
+    The data location a board cell shows (a Hexagony memory edge's ``mem[q,r,D]``), for a data
+    breakpoint set on the board, or ``None``; by default the cells of the boards
+    :attr:`Language.data_locations` names (``puzzle(ROW,COL)``).
 ``hover(program, line, col) -> str | None`` (optional)
     What the code at a 1-based line and column (in characters) means, as Markdown (the command
     a 15 tile runs, the value a MessiScript sentence makes…), or ``None`` where it is no code (a
@@ -318,6 +332,17 @@ class Language:
         places = getattr(self.impl, "places", None)
         return tuple(places(program)) if places is not None else ()
 
+    def marks(self, program) -> tuple[Location, ...]:
+        """Where ``program``'s text asks for breakpoints (the implementation's optional
+        ``marks``; none by default)."""
+        marks = getattr(self.impl, "marks", None)
+        return tuple(marks(program)) if marks is not None else ()
+
+    def layout(self, program) -> tuple[str, str] | None:
+        """``(title, text)``: ``program`` rewritten in its language's canonical layout, or ``None``."""
+        layout = getattr(self.impl, "layout", None)
+        return layout(program) if layout is not None else None
+
     def hover(self, program, line: int, col: int) -> str | None:
         """What the code at ``line``:``col`` (1-based, characters) of ``program`` means, as
         Markdown, or ``None`` (no code there, or the language explains none)."""
@@ -414,7 +439,8 @@ class Language:
         command of the text is a place only where the machine stops at commands."""
         if isinstance(at, CodeRef) and not self.code_breakpoints:
             return f"{self.title} breakpoints go on board cells, not on commands of the text"
-        return None
+        own = getattr(self.impl, "breakable", None)
+        return own(at) if own is not None else None
 
     def grammar_for(self, path: str | PurePath) -> str | None:
         """The tree-sitter grammar of the program file ``path``: by its ending, else :attr:`grammar`."""
@@ -497,7 +523,10 @@ class Language:
         """The data location of a board cell, for a data breakpoint set on the board:
         ``BOARD(CELL)`` with the cell as :meth:`cell_text` writes it, if the language declares
         the board as data (:meth:`data_boards`), else ``None`` (the board is not memory one can
-        watch)."""
+        watch); the implementation's optional ``data_at`` decides first."""
+        own = getattr(self.impl, "data_at", None)
+        if own is not None and (name := own(cell)) is not None:
+            return name
         return f"{cell.board}({self.cell_text(cell)})" if cell.board in self.data_boards() else None
 
     def event(self, machine: Machine, name: str) -> Callable[[], Any]:

@@ -136,18 +136,24 @@ def freeze(value: Any) -> Any:
 
 
 # ----- data locations -----------------------------------------------------------------------
-_DATA = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\[\s*(-?\d+)\s*\]|\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\))?\s*\Z")
+_ITEM = r"(?:-?\d+|[A-Za-z_][A-Za-z_0-9]*)"
+_DATA = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\[\s*(-?\d+)\s*\]|\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)"
+                   rf"|\[\s*({_ITEM}(?:\s*,\s*{_ITEM}){{2,}})\s*\])?\s*\Z")
 
 
-def data_name(text: str) -> tuple[str, tuple[int, ...], str]:
-    """Read a data location: ``name`` (a register), ``name[i]`` (a cell of a list store) or
-    ``name(a,b)`` (a point of a board).  Returns ``(name, indices, canonical text)`` — the
-    canonical text has no spaces, e.g. ``("memory1", (0, 1), "memory1(0,1)")``.  Raises
-    ``ValueError`` for anything else."""
+def data_name(text: str) -> tuple[str, tuple, str]:
+    """Read a data location: ``name`` (a register), ``name[i]`` (a cell of a list store),
+    ``name(a,b)`` (a point of a board) or ``name[a,b,c…]`` (three or more indices, each an
+    integer or a word: Hexagony's memory edge ``mem[0,-1,NE]``).  Returns ``(name, indices,
+    canonical text)`` — the canonical text has no spaces, e.g. ``("memory1", (0, 1),
+    "memory1(0,1)")``; a word index is a ``str``.  Raises ``ValueError`` for anything else."""
     match = _DATA.match(text)
     if match is None:
-        raise ValueError(f"{text.strip()!r} is not a data location: write NAME, NAME[i] or NAME(a,b)")
-    name, index, a, b = match.groups()
+        raise ValueError(f"{text.strip()!r} is not a data location: write NAME, NAME[i], NAME(a,b) or NAME[a,b,c]")
+    name, index, a, b, items = match.groups()
+    if items is not None:
+        indices = tuple(int(item) if item.lstrip("-").isdigit() else item for item in re.split(r"\s*,\s*", items))
+        return name, indices, f"{name}[{','.join(map(str, indices))}]"
     if index is not None:
         return name, (int(index),), f"{name}[{int(index)}]"
     if a is not None:

@@ -48,7 +48,10 @@ class Grid:
     (two columns a cell, no gaps: the glyph's first character then the sub-glyph's, as
     Befunge's Funge-space and its instruction pointer's arrow), or
     ``points`` (each cell a point of a grid joined by lines, as a Go board is drawn: the glyph,
-    then ``─`` to the next point).
+    then ``─`` to the next point), or ``hex`` (as ``chars``, each cell as wide as the widest
+    glyph, the rows shifted right by ``indents``: a hexagonal lattice, Hexagony's hexagon).
+    ``indents``, for ``hex``, shifts each row right by that many half cells.  ``focus`` is the
+    cell a board that the program does not run on keeps centred in sight (a memory pointer's).
     ``axes``, if given, labels the columns and the rows (a label per column, a label per row,
     drawn along the top and the left edge); ``caption`` is a short line under the board.
 
@@ -67,6 +70,8 @@ class Grid:
     axes: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     caption: str = ""
     extent: str = "fixed"
+    indents: tuple[int, ...] = ()
+    focus: tuple[int, int] | None = None  # (row, col): the cell a board the program is not on keeps in sight
 
     def ref(self, row: int, col: int) -> CellRef:
         """The :class:`CellRef` of the cell drawn at ``(row, col)``."""

@@ -176,14 +176,16 @@ def test_a_cell_is_named_one_way_everywhere_and_reads_back(language, path):
         assert described.removeprefix(f"{at.board} ").startswith(name), (at, described)
         spec = parse_spec(f"cell:{at.board}:{text}", language, view)
         assert spec.at == at
-        bp = spec.set_in(s.breakpoints)
-        assert format_spec(bp, language) == f"cell:{at.board}:{text}"
-        assert bp.describe(view).removeprefix(f"{at.board} ").startswith(name)
-        s.breakpoints.remove(at)
+        if language.breakable(at) is None:  # (a board of data takes no code breakpoint: Hexagony's memory)
+            bp = spec.set_in(s.breakpoints)
+            assert format_spec(bp, language) == f"cell:{at.board}:{text}"
+            assert bp.describe(view).removeprefix(f"{at.board} ").startswith(name)
+            s.breakpoints.remove(at)
         data = language.data_at(at)
         if data is not None:
-            assert data == f"{at.board}({text})" and language.data_location(data) == data
-            assert language.data_cell(data) == at
+            assert language.data_location(data) == data
+            if at.board in language.data_boards():  # else the cell shows a location of another form (mem[q,r,D])
+                assert data == f"{at.board}({text})" and language.data_cell(data) == at
             assert parse_spec(f"data:{data}", language, view).at == DataRef(data)
             language.data(s.machine, data)  # the program has the location
         panel = language.inspect(s.machine, at)

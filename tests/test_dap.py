@@ -390,6 +390,31 @@ def test_a_befunge_line_and_column_breakpoint_is_the_cell_there(tmp_path):
         assert (frame["line"], frame["column"]) == (2, 3) and frame["name"] == "Befunge-93 · step 3"  # the cell (2, 1)
 
 
+def test_a_hexagony_line_and_column_breakpoint_is_the_command_written_there(tmp_path):
+    """Hexagony's cells are not where the text puts them: a line and column breakpoint goes on
+    the cell of the command written there, whatever the layout; a line's locations are its
+    commands (whitespace and backticks are none)."""
+    program = tmp_path / "line.hxg"
+    program.write_text("1 ) `!\n( @\n")  # cells 1 ) ! ( @ . .: the ! is the cell (1, 0) on the middle row
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)},
+                                                   "breakpoints": [{"line": 1, "column": 6}]})["body"]["breakpoints"]
+        assert answer[0]["verified"] and (answer[0]["line"], answer[0]["column"]) == (1, 6)
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 1})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(1, 1), (1, 3), (1, 6)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (1, 6) and frame["name"] == "Hexagony · step 2"
+        scopes = client.request("scopes", {"frameId": frame["id"]})["body"]["scopes"]
+        names = {variable["name"] for scope in scopes for variable in client.request(
+            "variables", {"variablesReference": scope["variablesReference"]})["body"]["variables"]}
+        assert {"mp", "left", "right", "ip", "ips"} <= names
+
+
 def test_a_labyrinth_line_and_column_breakpoint_is_the_cell_there_and_a_shift_mode_stops_before_a_rotation(tmp_path):
     """Labyrinth's line L, column C is the cell (C−1, L−1); a line's locations are its command
     cells, not its walls; the mode ``shift`` stops before the rotation that moves the cell."""

@@ -83,7 +83,8 @@ def source_lines(text: str) -> list[bytes]:
 # The package
 
 def test_names_and_languages():
-    assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "labyrinth")
+    assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "hexagony",
+                             "labyrinth")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -158,10 +159,10 @@ CORPUS_CASES = [
 
 
 def test_every_grammar_has_corpus_cases_with_errors():
-    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "labyrinth"):
+    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "hexagony", "labyrinth"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
-        if ident not in ("ttg", "befunge", "labyrinth"):  # every text is a valid TTG, Befunge or Labyrinth program
+        if ident not in ("ttg", "befunge", "hexagony", "labyrinth"):  # every text is a program of these
             assert any(":error" in c.values[2] for c in cases), ident
 
 
@@ -197,6 +198,7 @@ PROGRAMS = {
     "scrabble": programs("scrabble/*.scrabble"),
     "gcg": programs("scrabble/gcg/*.gcg", "scrabble/*.gcg"),
     "befunge": programs("befunge/*.b93", "befunge/*.b98", "befunge/*.befunge"),
+    "hexagony": programs("hexagony/*.hxg", "hexagony/*.hexagony"),
     "labyrinth": programs("labyrinth/*.lab", "labyrinth/*.labyrinth"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
@@ -589,3 +591,47 @@ def test_befunge_highlights_by_class():
         "=": "function.builtin", ".": "function.call", "g": "variable", "'": "variable", "x": "string.special",
         '"s;"': "string", ";\"c;": "comment", "(": "keyword.directive", "A": "function.macro",
     }  # `z` (no-op) and `h` (unknown) keep the default colour
+
+
+# --------------------------------------------------------------------------------------------
+# Hexagony: every text is a program, one node per command (spec hexagony.md S2, S3, S6): the
+# engine's cells, in order, with a mark node before each command a backtick marks
+
+HEXAGONY_CLASSES = {
+    "nop": ".", "halt": "@", "digit": "0123456789", "arithmetic": ")(+-*:%~", "io": ",?;!", "skip": "$",
+    "mirror": "/\\_|", "branch": "<>", "ip": "[]#", "memory": "{}=\"'^&",
+}
+HEXAGONY_CLASS = {char: name for name, chars in HEXAGONY_CLASSES.items() for char in chars}
+HEXAGONY_CHARS = "".join(HEXAGONY_CLASS) + "`` \t\n\r\x0b\x0cAzé\u00a0\u3000ſ\u212a\U0001f600\x00"
+
+
+@FUZZ
+@given(st.text(st.sampled_from(HEXAGONY_CHARS), max_size=60))
+def test_hexagony_nodes_are_the_engines_commands(text):
+    from esodbg.engines.registry import by_name
+
+    program = by_name("hexagony").parse(text, "fuzz.hxg")
+    expected, marks = [], set(program.marks)
+    for k, char in enumerate(program.cells[:program.code]):
+        if k in marks:
+            expected.append("mark")
+        expected.append(HEXAGONY_CLASS.get(char, "other"))
+    tree = parse("hexagony", text.encode("utf-8"))
+    assert not tree.root_node.has_error
+    found = [node.type for node in tree.root_node.named_children]
+    # a backtick mark that marks nothing the engine keeps (several in a row, or one at the end)
+    assert [kind for kind in found if kind != "mark"] == [kind for kind in expected if kind != "mark"]
+    assert found.count("mark") == text.count("`")
+
+
+def test_hexagony_highlights_by_class():
+    row = "/<$#@5)+,{&A.`"
+    tree = parse("hexagony", row)
+    query = tree_sitter.Query(grammars.language("hexagony"), grammars.highlights("hexagony"))
+    captured = {}
+    for name, found in tree_sitter.QueryCursor(query).captures(tree.root_node).items():
+        for node in found:
+            captured[row.encode()[node.start_byte:node.end_byte].decode()] = name
+    assert captured == {"/": "keyword", "<": "keyword", "$": "keyword", "#": "keyword", "@": "keyword.return",
+                        "5": "number", ")": "operator", "+": "operator", ",": "function.call", "{": "variable",
+                        "&": "variable", "A": "string.special", ".": "punctuation.delimiter", "`": "comment"}

@@ -97,6 +97,8 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "gcg": (EXAMPLES / "scrabble" / "doug_v_emely.gcg", (2, 1), "**WINDY** scores 32"),
     "befunge93": (EXAMPLES / "befunge" / "hello.b93", (1, 2), "the run `055` pushes 0, 5, 5"),
     "befunge98": (EXAMPLES / "befunge" / "roman.b98", (1, 3), 'in the string `"AMOR"`'),
+    "hexagony": (EXAMPLES / "hexagony" / "fibonacci.hxg", (2, 1), "**`+`** add: edge := left + right (A2)  \n"
+                                                                 "cell (2, 0) · axial (q, r) = (-2, 0)"),
     "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
                   "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
 }
@@ -124,6 +126,33 @@ async def test_befunge_diagnostics_and_fingerprint_loads(client, tmp_path):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
     assert [s.name for s in symbols] == ["ROMA"] and symbols[0].range.start.line == 1
+
+
+async def test_hexagony_side_note_and_the_hexagon_layout_action(client, tmp_path):
+    """The side length and how full the hexagon is, as information (issue 36); the code action
+    that lays the program out as its hexagon, the reference's -g picture, which reads back as
+    the same program; no action once it is laid out."""
+    path = tmp_path / "line.hxg"
+    path.write_text("H;e;`l;o;@", "utf-8")
+    uri = open_doc(client, path)
+    (note,) = await published(client, uri)
+    assert note.severity == types.DiagnosticSeverity.Information
+    assert note.message == "a hexagon of side 3: 19 cells, 9 from the source (47 %), 10 of padding '.'; side 2 holds 7"
+    whole = types.Range(types.Position(0, 0), types.Position(0, 10))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), whole, types.CodeActionContext(diagnostics=[])))
+    (action,) = actions
+    assert action.title == "Lay out as a hexagon (side 3)" and action.kind == types.CodeActionKind.RefactorRewrite
+    (edit,) = action.edit.changes[uri]
+    assert edit.range == whole
+    assert edit.new_text == "   H ; e\n  ;`l ; o\n ; @ . . .\n  . . . .\n   . . .\n"
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=uri), [types.TextDocumentContentChangeWholeDocument(
+            edit.new_text)]))
+    (laid,) = await published(client, uri)  # the same program: its padding written out
+    assert laid.message.startswith("a hexagon of side 3: 19 cells, 19 from the source")
+    assert not await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), whole, types.CodeActionContext(diagnostics=[])))
 
 
 async def test_labyrinth_notes_a_maze_with_no_command_and_code_no_corridor_reaches(client, tmp_path):

@@ -179,6 +179,19 @@ CASES = {
          "pos": (Program("threads.b98"), lambda m: (m.ip.x, m.ip.y) if m.ips else None),
          "offset": (Program("stacks.b98"), lambda m: (m.ip.ox, m.ip.oy) if m.ips else (0, 0)),
          "ip": (Program("threads.b98"), lambda m: m.ip.id if m.ips else None)}),
+    "hexagony": Case(
+        Program("countdown.hxg"), "mem[0, 0, 'E'] < 5 and mp == 10 and ip == 0 and dir == 'NE' and left == 0 "
+                                  "and right == 0 and edge == (0, 0, 'NE') and cw == False and len(ips) == 6 "
+                                  "and pos == (1, 0) and cmd == '>'",
+        lambda m: m.edge(0, 0, 1) < 5 and m.value() == 10 and m.active == 0 and m.ips[0] == (1, 0, 5)
+        and (m.mq, m.mr, m.md, m.mcw) == (0, 0, 0, 0),
+        {"mp": (Program("countdown.hxg"), lambda m: m.value()),
+         "left": (Program("squares.hxg"), lambda m: m.edge(*m.neighbour(False))),
+         "right": (Program("squares.hxg"), lambda m: m.edge(*m.neighbour(True))),
+         "mem[0,0,E]": (Program("countdown.hxg"), lambda m: m.edge(0, 0, 1)),
+         "pointer": (Program("squares.hxg"), lambda m: (m.mq, m.mr, ("NE", "E", "SE")[m.md], bool(m.mcw))),
+         "ip": (Program("six_ips.hxg"), lambda m: m.active),
+         "ip0": (Program("countdown.hxg"), lambda m: m.ips[0][:2] + (("E", "SE", "SW", "W", "NW", "NE")[m.ips[0][2]],))}),
     "labyrinth": Case(
         Program("counter.lab"), "top > 3 and depth >= 1 and main[0] == top and aux[0] == 0 and aux_depth == 0 "
                                 "and dir in 'NESW' and pos[1] <= 2 and neighbours >= 1 and maze[0, 0] == ')' "
@@ -245,6 +258,46 @@ def _befunge98_events(m, record) -> set[str]:
     if after is not None and (after.dx, after.dy) == (-ran[3], -ran[4]) != (0, 0) \
             and chr(cmd) not in "<>^v_|?[]wxk" and not 65 <= cmd <= 90:
         found.add("reflect")
+    return found
+
+
+HEX_VECTORS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E SE SW W NW NE, axial (dq, dr)
+
+
+def _hexagony_hop(n: int, q: int, r: int, d: int, positive: bool) -> tuple[int, int, str]:
+    """One move from axial (q, r) in direction d, written from the spec's W1-W3 in cube
+    coordinates: ``(q, r, how)``, how ``""``, ``"wrap"`` or ``"corner"``."""
+    dq, dr = HEX_VECTORS[d]
+    x, z = q + dq, r + dr
+    if n == 1:
+        return 0, 0, "wrap"
+    out = [i for i, v in enumerate((x, -x - z, z)) if abs(v) >= n]
+    if not out:
+        return x, z, ""
+    if len(out) == 1:
+        pivot = out[0]
+    else:
+        pivot = {(0, 1): 0, (0, 2): 2, (1, 2): 1}[tuple(out)]
+        pivot = pivot if positive else (pivot + 1) % 3
+    cube = [-q, q + r, -r]
+    i, j = [k for k in range(3) if k != pivot]
+    cube[i], cube[j] = cube[j], cube[i]
+    return cube[0], cube[2], "corner" if len(out) == 2 else "wrap"
+
+
+def _hexagony_events(m, record) -> set[str]:
+    ips, ran = record.before.registers[4], record.before.registers[5]
+    found = {"switch"} if m.active != ran and record.stop is None else set()
+    if record.stop is not None:
+        return found
+    n = m.program.size
+    row, col, _ = ips[ran]
+    q, r = col - min(row, n - 1), row - (n - 1)
+    d = m.ips[ran][2]  # the direction the command left it
+    c = m.program.cells[m.program.hexagon.index(row, col)]
+    for _ in range(2 if c == "$" else 1):  # $ moves once more first, wrapping the same way (W4)
+        q, r, how = _hexagony_hop(n, q, r, d, m.value() > 0)
+        found |= {"wrap", "corner"} if how == "corner" else {how} if how else set()
     return found
 
 
@@ -318,6 +371,7 @@ EVENTS = {
     "scrabble": _scrabble_events,
     "befunge93": _befunge93_events,
     "befunge98": _befunge98_events,
+    "hexagony": _hexagony_events,
     "labyrinth": _labyrinth_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
@@ -332,6 +386,8 @@ EXTRA = {
     "befunge98": [Program("erase.b98", "t00x    @p03*48\n"), Program("read.b98", "~.@\n", input="7\n"),
                   Program("wrap.b98", "<@.1\n"),  # west from x = 0: back at the east edge
                   Program("reflect.b98", "1r.@\n")],  # r turns the pointer back, through the 1 to the @
+    "hexagony": [Program("zero.hxg", "1!:"), Program("read.hxg", ",;?!@", input="7 8\n"),
+                 Program("skips.hxg", "$)$(<$:@...........")],  # a division by zero; input; $ over edges
     "labyrinth": [Program("zero.lab", "12!_/@\n"),  # division by zero (R1)
                   Program("stall.lab", "1\n"),  # no corridor: the pointer stays (D1)
                   Program("random.lab", "_v2\n3 !\n\"!@\n")],  # a rotation leaves it between left and right (D6)
@@ -640,6 +696,8 @@ def test_every_breakpoint_spec_reads_back_as_itself(language):
     if view.code is not None and language.code_breakpoints:
         specs.append(f"code:{len(view.code.steps)} if output_length == 0")
     for board in view.boards:
+        if language.breakable(CellRef(board.name, 0, 1)) is not None:
+            continue  # a board of data (Hexagony's memory) takes data breakpoints only
         kinds = "+".join(sorted(language.breakpoint_kinds))
         specs.append(f"cell:{board.name}:0,1/{kinds} hit % 3")
     for spec in specs:

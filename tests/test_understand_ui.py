@@ -31,6 +31,7 @@ EXAMPLE = {"fifteen": ("fifteen/hello.15", "acc"), "messiscript": ("messiscript/
            "ttg": ("ttg/o_numbers.ttg", "memory1(0,0)"), "stoned-go": ("stoned-go/chain_reaction.sgo", "x"),
            "scrabble": ("scrabble/hello_world.scrabble", "stack[0]"),
            "befunge93": ("befunge/sieve.b93", "stack[0]"), "befunge98": ("befunge/threads.b98", "space(3,7)"),
+           "hexagony": ("hexagony/squares.hxg", "mem[0,1,E]"),
            "labyrinth": ("labyrinth/counter.lab", "main[1]")}
 
 

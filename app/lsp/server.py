@@ -7,7 +7,9 @@ What it gives an editor, from the engines and the grammars (nothing written per 
 * semantic tokens, full and by range, from each grammar's highlight query, under the standard
   token types (:mod:`.tokens`), so an editor without our tree-sitter queries still colours;
 * hover that explains the code under the pointer (:meth:`Language.hover
-  <esodbg.engines.language.Language.hover>`), and document symbols (its ``symbols``).
+  <esodbg.engines.language.Language.hover>`), and document symbols (its ``symbols``);
+* a code action rewriting the program in its language's layout (:meth:`Language.layout
+  <esodbg.engines.language.Language.layout>`: Hexagony's hexagon), when it has one.
 
 LSP positions are 0-based, columns in UTF-16 code units (:class:`~esodbg.app.positions.Positions`).
 A request about a document that was never opened is an error response that says so; nothing a
@@ -34,6 +36,8 @@ SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.Diagnost
               "information": types.DiagnosticSeverity.Information}
 SETTLE = 0.15  # seconds without a change before a program is checked again
 
+SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+              "information": types.DiagnosticSeverity.Information}
 SYMBOL_KINDS = {"function": types.SymbolKind.Function, "block": types.SymbolKind.Namespace,
                 "event": types.SymbolKind.Event}
 
@@ -181,6 +185,23 @@ def make_server() -> EsodbgServer:
         if text is None:
             return None
         return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.RefactorRewrite]))
+    async def code_action(ls: EsodbgServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        document = await ls.analysed(params.text_document.uri)
+        if document.program is None or document.language is None:
+            return []
+        laid = await asyncio.get_running_loop().run_in_executor(ls.thread_pool, document.language.layout,
+                                                                document.program)
+        if laid is None or laid[1] == document.text:
+            return []
+        title, text = laid
+        lines = document.positions.lines
+        end = types.Position(len(lines) - 1, document.positions.column_out(len(lines), len(lines[-1]) + 1))
+        edit = types.TextEdit(types.Range(types.Position(0, 0), end), text)
+        return [types.CodeAction(title, kind=types.CodeActionKind.RefactorRewrite,
+                                 edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]}))]
 
     @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
     async def tokens_full(ls: EsodbgServer, params: types.SemanticTokensParams) -> types.SemanticTokens:

@@ -8,7 +8,11 @@ rendered, so big boards stay cheap), in the board's look (:class:`~esodbg.engine
   then the sub-glyph (a tile's value in small digits); a breakpoint takes the last column, the
   cell cursor is the square in reverse;
 * ``points``: each cell a point of a grid joined by ``─`` lines, as a Go board is drawn; a
-  breakpoint is a ``◆`` after its point, and where the program is, ``[`` ``]`` around it.
+  breakpoint is a ``◆`` after its point, and where the program is, ``[`` ``]`` around it;
+* ``hex``: rows of cells offset by half a cell (the grid's ``indents``), so that the rows make a
+  hexagonal lattice (Hexagony's hexagon and its memory): each cell its glyph, as wide as the
+  grid's widest, then one column for the sub-glyph or a breakpoint's ``●``; the cell cursor is
+  the glyph in reverse.
 
 The role of a cell picks a component class (``board--<role>``), so languages are styled in
 their TCSS, not here.  The cell cursor is brackets in the gaps on either side of a tile (on a
@@ -40,8 +44,16 @@ from . import heat
 from .messages import BreakpointToggled, CursorMoved
 
 _RULER_STEPS = tuple(m * 10 ** e for e in range(20) for m in (1, 2, 5))  # label every 1st, 2nd, 5th, 10th… column
-DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1), "chars": (2, 1)}  # columns, lines
-GAPLESS = {"points", "squares", "chars"}  # looks with no gap column between cells (no cursor brackets)
+DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1), "chars": (2, 1),
+        "hex": (2, 1)}  # columns, lines (a hex cell: as wide as its board's widest glyph, and one)
+GAPLESS = {"points", "squares", "chars", "hex"}  # looks with no gap column between cells (no cursor brackets)
+
+
+def hex_width(board: Grid) -> int:
+    """The columns of a cell of a ``hex`` board: its widest glyph (made odd, so that half a cell,
+    a row's indent step, is whole columns) and one for the sub-glyph."""
+    widest = max((len(cell.glyph) for row in board.rows for cell in row if cell is not None), default=1)
+    return (max(widest, 1) | 1) + 1
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -80,11 +92,20 @@ class BoardView(ScrollView, can_focus=True):
         self.fault: tuple[int, int] | None = None
         self.at: tuple[int, int] | None = None  # where the program is (on a points board: in brackets)
         self.heat: dict[tuple[int, int], int] = {}  # the heat map's level of each cell that ran (drawn coordinates)
+        self._hex_width = 2  # a hex board's cell width (hex_width), found when a board is shown
         self._size_to(board)
 
     @property
     def _dims(self) -> tuple[int, int]:
+        if self.board.look == "hex":
+            return self._hex_width, 1
         return DIMS[self.board.look]
+
+    def _indent(self, row: int) -> int:
+        """The columns row ``row`` (drawn, from the board's first) is shifted right by: its
+        indent in half cells (``hex`` boards)."""
+        indents = self.board.indents
+        return indents[row] * (self._hex_width // 2) if 0 <= row < len(indents) and self.board.look == "hex" else 0
 
     @property
     def _margins(self) -> tuple[int, int]:
@@ -96,10 +117,12 @@ class BoardView(ScrollView, can_focus=True):
         return max((len(label) for label in axes[1]), default=0) + 1, 1
 
     def _size_to(self, board: Grid) -> None:
-        cols = max((len(row) for row in board.rows), default=0)
+        if board.look == "hex":
+            self._hex_width = hex_width(board)
         width, height = self._dims
+        cols = max((self._indent(r) + len(row) * width for r, row in enumerate(board.rows)), default=0)
         left, top = self._margins
-        self.virtual_size = Size(left + cols * width + 1, top + len(board.rows) * height)
+        self.virtual_size = Size(left + cols + 1, top + len(board.rows) * height)
 
     def show(self, board: Grid, breakpoints: set[Location], fault: Location | None,
              follow: Location | None = None, ran: Mapping[Location, int] | None = None) -> None:
@@ -118,6 +141,10 @@ class BoardView(ScrollView, can_focus=True):
         if self._here(follow) and not self.has_focus:  # the cursor follows the program until the user takes it
             self.cursor = board.place(follow)
             self.call_after_refresh(self._reveal_cursor)
+        elif board.focus is not None and not self.has_focus:  # a data board keeps its cell of interest centred
+            row, col = board.focus
+            region = self._cell_region(row - board.row0, col - board.col0)
+            self.call_after_refresh(lambda: self.scroll_to_region(region, animate=False, center=True))
 
     def on_resize(self) -> None:
         if not self.has_focus:  # the pane changed size as the layout settled: keep the program in sight
@@ -152,7 +179,12 @@ class BoardView(ScrollView, can_focus=True):
     def action_move(self, drow: int, dcol: int) -> None:
         rows = self.board.rows
         row = min(max(self.cursor[0] + drow - self.board.row0, 0), len(rows) - 1)
-        col = min(max(self.cursor[1] + dcol - self.board.col0, 0), len(rows[row]) - 1)
+        col = self.cursor[1] + dcol - self.board.col0
+        if self.board.look == "hex" and drow:  # up and down: the cell under the cursor's column
+            width = self._dims[0]
+            x = self._indent(self.cursor[0] - self.board.row0) + col * width
+            col = (x - self._indent(row) + width // 2) // width
+        col = min(max(col, 0), len(rows[row]) - 1)
         self.cursor = (row + self.board.row0, col + self.board.col0)
         self.scroll_to_region(self._cell_region(row, col), animate=False)
 
@@ -169,7 +201,7 @@ class BoardView(ScrollView, can_focus=True):
         which do not scroll)."""
         width, height = self._dims
         left, top = self._margins
-        return Region(col * width, row * height, width + 1 + left, height + top)
+        return Region(self._indent(row) + col * width, row * height, width + 1 + left, height + top)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
@@ -180,9 +212,11 @@ class BoardView(ScrollView, can_focus=True):
         if offset.x < left or offset.y < top:  # on the axes
             return
         row, line = divmod(offset.y - top + self.scroll_offset.y, height)
-        col = (offset.x - left + self.scroll_offset.x) // width  # a tile and the gap column before it
+        x = offset.x - left + self.scroll_offset.x - (self._indent(row) if row < len(self.board.rows) else 0)
+        col = x // width  # a tile and the gap column before it
         rows = self.board.rows
-        if (line < height - 1 or height == 1) and row < len(rows) and col < len(rows[row]) and rows[row][col] is not None:
+        if (line < height - 1 or height == 1) and row < len(rows) and 0 <= col < len(rows[row]) \
+                and rows[row][col] is not None:
             self.cursor = (row + self.board.row0, col + self.board.col0)
             self.post_message(BreakpointToggled(self.cursor_location))
 
@@ -252,13 +286,15 @@ class BoardView(ScrollView, can_focus=True):
         cur_r, cur_c = self.cursor
         cells = self.board.rows[row]
         segments = []
+        if indent := self._indent(row):
+            segments.append(Segment(" " * indent))
         for c_index, cell in enumerate(cells):
             c = c_index + self.board.col0
             if look not in GAPLESS:  # the cursor's brackets in the gaps on either side of a tile
                 gap = "[" if (r, c) == (cur_r, cur_c) else "]" if (r, c - 1) == (cur_r, cur_c) else " "
                 segments.append(Segment(gap, cursor_style if gap != " " else None))
             if cell is None:
-                segments.append(Segment(" " * (DIMS[look][0] - (look not in GAPLESS))))
+                segments.append(Segment(" " * (self._dims[0] - (look not in GAPLESS))))
                 continue
             tile = style(f"board--{cell.role}" if cell.role in self.roles else "board--cell")
             if (level := self.heat.get((r, c))) is not None:
@@ -287,10 +323,11 @@ class BoardView(ScrollView, can_focus=True):
                     segments += [Segment(text[:2], tile), Segment("●", tile + bp_style)]
                 else:
                     segments.append(Segment(text, tile))
-            elif look == "chars":  # the character, then the pointer's arrow or a breakpoint's ●
+            elif look == "chars" or look == "hex":  # the glyph, then the pointer's arrow or a breakpoint's ●
                 if (r, c) == (cur_r, cur_c) and self.has_focus:
                     tile += Style(reverse=True)
-                segments.append(Segment(cell.glyph[:1] or " ", tile))
+                glyph = (cell.glyph[:1] or " ") if look == "chars" else f"{cell.glyph:^{self._hex_width - 1}}"
+                segments.append(Segment(glyph, tile))
                 if (r, c) in self.breakpoints:
                     segments.append(Segment("●", tile + bp_style))
                 else:
@@ -311,4 +348,7 @@ class BoardView(ScrollView, can_focus=True):
         if look not in GAPLESS:
             end = "]" if (r, len(cells) + self.board.col0 - 1) == (cur_r, cur_c) else " "
             segments.append(Segment(end, cursor_style if end != " " else None))
+        if look == "hex":  # rows of a hex board differ in length: each is as wide as the board
+            segments.append(Segment(" " * (self.virtual_size.width - self._margins[0] - self._indent(row)
+                                           - len(cells) * self._dims[0])))
         return segments

@@ -4,7 +4,8 @@
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 
-const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'labyrinth'];
+const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'hexagony',
+  'labyrinth'];
 let client;
 
 function command() {

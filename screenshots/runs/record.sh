@@ -11,3 +11,4 @@ record examples/stoned-go/chain_reaction.sgo -o screenshots/runs/stoned-go-chain
 record examples/scrabble/doug_v_emely.gcg -o screenshots/runs/scrabble-doug-v-emely.svg --unit play
 record examples/befunge/threads.b98 -o screenshots/runs/befunge-threads.svg --frames 120
 record examples/labyrinth/conveyor.lab -o screenshots/runs/labyrinth-conveyor.svg --steps 130 --frames 130
+record examples/hexagony/squares.hxg -o screenshots/runs/hexagony-squares.svg
