@@ -36,6 +36,9 @@ COMPILED = [
     "engines/befunge/common.py",
     "engines/befunge/b93.py",
     "engines/befunge/b98.py",
+    "engines/fish/numbers.py",
+    "engines/fish/codebox.py",
+    "engines/fish/machine.py",
 ]
 
 

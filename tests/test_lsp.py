@@ -97,6 +97,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "gcg": (EXAMPLES / "scrabble" / "doug_v_emely.gcg", (2, 1), "**WINDY** scores 32"),
     "befunge93": (EXAMPLES / "befunge" / "hello.b93", (1, 2), "the run `055` pushes 0, 5, 5"),
     "befunge98": (EXAMPLES / "befunge" / "roman.b98", (1, 3), 'in the string `"AMOR"`'),
+    "fish": (EXAMPLES / "fish" / "hello.fish", (0, 22), "**`a`** at (22, 0): push 10\n\nthe run `a6` pushes 10, 6"),
 }
 
 
@@ -122,6 +123,25 @@ async def test_befunge_diagnostics_and_fingerprint_loads(client, tmp_path):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
     assert [s.name for s in symbols] == ["ROMA"] and symbols[0].range.start.line == 1
+
+
+async def test_fish_diagnostics_hover_in_a_string_and_jumps(client, tmp_path):
+    """A ><> jump written with constant coordinates that land outside the codebox is a warning
+    (the program still runs: rule 11); hover in a string says what it pushes; each such jump is
+    a symbol."""
+    far = tmp_path / "far.fish"
+    far.write_text("'ab'o9a.\n1n;\n")
+    found = await published(client, open_doc(client, far))
+    assert [(d.range.start.line, d.range.start.character, d.range.end.character, d.severity) for d in found] == [
+        (0, 5, 8, types.DiagnosticSeverity.Warning)]
+    assert "jumps to (9, 10), outside the codebox: row 10 is below the last row (1)" in found[0].message
+    uri = open_doc(client, far)
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                      types.Position(0, 2)))
+    assert "in the string `'ab'` (2 values pushed" in hover.contents.value
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
+    assert [(s.name, s.range.start.line, s.range.start.character) for s in symbols] == [("jump to (9, 10)", 0, 5)]
 
 
 async def test_no_hover_on_what_is_not_code(client, tmp_path):
@@ -151,7 +171,8 @@ def decode(data: list[int], text: str) -> list[tuple[str, str]]:
     ("messiscript", [("Va Messi", "function")]), ("ttg", [("r", "keyword"), ("Σ", "function"), ("7", "number")]),
     ("stoned-go", [("# Chain reaction: a row of dominoes.  Each white stone sits in atari (black on three", "comment"),
                    ("domino", "macro")]),
-    ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")])])
+    ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")]),
+    ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")])])
 async def test_semantic_tokens_come_from_the_grammars_highlights(client, name, covers):
     path = EXAMPLE[name][0]
     text = path.read_text("utf-8", errors="replace")

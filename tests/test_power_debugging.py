@@ -178,6 +178,16 @@ CASES = {
          "pos": (Program("threads.b98"), lambda m: (m.ip.x, m.ip.y) if m.ips else None),
          "offset": (Program("stacks.b98"), lambda m: (m.ip.ox, m.ip.oy) if m.ips else (0, 0)),
          "ip": (Program("threads.b98"), lambda m: m.ip.id if m.ips else None)}),
+    "fish": Case(
+        Program("rewrite.fish"), "step > 20 and depth == 1 and len(stack) >= 1 and ip[1] == 0 and mode is None "
+                                 "and not skip and code[0, 0] >= 49 and register is None and dir == (1, 0)",
+        lambda m: m.steps > 20 and len(m.stack) >= 1 and m.box.get(0, 0) >= 49,
+        {"stack[0]": (Program("rewrite.fish"), lambda m: m.stack[0] if m.stack else None),
+         "stack[-1]": (Program("counter.fish"), lambda m: m.stack[-1] if m.stack else None),
+         "code(0,0)": (Program("rewrite.fish"), lambda m: m.box.get(0, 0)),
+         "ip": (Program("counter.fish"), lambda m: (m.x, m.y)), "dir": (Program("counter.fish"), lambda m: (m.dx, m.dy)),
+         "register": (Program("stacks.fish"), lambda m: m.regs[-1]),
+         "depth": (Program("stacks.fish"), lambda m: len(m.regs))}),
 }
 
 
@@ -236,6 +246,19 @@ def _befunge98_events(m, record) -> set[str]:
     return found
 
 
+def _fish_events(m, record) -> set[str]:
+    x, y, _, _, smode, skip = record.before.registers[:6]
+    if record.stop is not None:
+        return set()  # a halt or an error moves nothing
+    where = m.box.key(x, y)  # the store and key of the cell that ran: its value before the step
+    cell = next((c.old for c in record.changes if (c.store, c.key) == where), m.box.get(x, y))
+    ran = chr(int(cell)) if cell is not MISSING and 0 < int(cell) < 0x110000 and not skip and not smode else " "
+    if ran == ".":
+        return {"jump"}  # the jump's own move is no wrap
+    found = {"write"} if ran == "p" else set()
+    return found | {"wrap"} if _moved_past_an_edge((x, y), (m.dx, m.dy), (m.x, m.y)) else found
+
+
 def _ttg_events(m, record) -> set[str]:
     event, found = m.event, set()
     if type(event) is Update and event.new:
@@ -278,6 +301,7 @@ EVENTS = {
     "scrabble": _scrabble_events,
     "befunge93": _befunge93_events,
     "befunge98": _befunge98_events,
+    "fish": _fish_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
 EXTRA = {
@@ -291,6 +315,8 @@ EXTRA = {
     "befunge98": [Program("erase.b98", "t00x    @p03*48\n"), Program("read.b98", "~.@\n", input="7\n"),
                   Program("wrap.b98", "<@.1\n"),  # west from x = 0: back at the east edge
                   Program("reflect.b98", "1r.@\n")],  # r turns the pointer back, through the 1 to the @
+    "fish": [Program("smell.fish", "1n+\n"), Program("down.fish", "v\n1\nn\n"),  # an error; a column wraps
+             Program("left.fish", "<;n3\n")],  # left from x = 0: back at the row's end
 }
 
 
