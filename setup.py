@@ -39,6 +39,9 @@ COMPILED = [
     "engines/labyrinth/machine.py",
     "engines/hexagony/commands.py",
     "engines/hexagony/machine.py",
+    "engines/fish/numbers.py",
+    "engines/fish/codebox.py",
+    "engines/fish/machine.py",
 ]
 
 

@@ -415,6 +415,26 @@ def test_a_hexagony_line_and_column_breakpoint_is_the_command_written_there(tmp_
         assert {"mp", "left", "right", "ip", "ips"} <= names
 
 
+def test_a_fish_line_and_column_breakpoint_is_the_cell_there(tmp_path):
+    """><> too: line L, column C is the cell (C−1, L−1), under a #! line (L−2); the locations of
+    a line are its instruction cells (not its spaces); the frame names the cell and the step."""
+    program = tmp_path / "two.fish"
+    program.write_text("#!/usr/bin/env fish\nv  ;\n>1n^\n")  # down, then 1 n and up to the ;
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)},
+                                                   "breakpoints": [{"line": 3, "column": 3}]})["body"]["breakpoints"]
+        assert answer[0]["verified"] and (answer[0]["line"], answer[0]["column"]) == (3, 3)
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 2})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(2, 1), (2, 4)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (3, 3) and frame["name"] == "><> · step 3"  # the cell (2, 1)
+
+
 def test_a_labyrinth_line_and_column_breakpoint_is_the_cell_there_and_a_shift_mode_stops_before_a_rotation(tmp_path):
     """Labyrinth's line L, column C is the cell (C−1, L−1); a line's locations are its command
     cells, not its walls; the mode ``shift`` stops before the rotation that moves the cell."""

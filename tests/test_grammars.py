@@ -84,7 +84,7 @@ def source_lines(text: str) -> list[bytes]:
 
 def test_names_and_languages():
     assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "hexagony",
-                             "labyrinth")
+                             "fish_esolang", "labyrinth")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -159,10 +159,11 @@ CORPUS_CASES = [
 
 
 def test_every_grammar_has_corpus_cases_with_errors():
-    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "hexagony", "labyrinth"):
+    for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "hexagony", "fish_esolang",
+                  "labyrinth"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
-        if ident not in ("ttg", "befunge", "hexagony", "labyrinth"):  # every text is a program of these
+        if ident not in ("ttg", "befunge", "hexagony", "fish_esolang", "labyrinth"):  # every text is a program of these
             assert any(":error" in c.values[2] for c in cases), ident
 
 
@@ -199,6 +200,7 @@ PROGRAMS = {
     "gcg": programs("scrabble/gcg/*.gcg", "scrabble/*.gcg"),
     "befunge": programs("befunge/*.b93", "befunge/*.b98", "befunge/*.befunge"),
     "hexagony": programs("hexagony/*.hxg", "hexagony/*.hexagony"),
+    "fish_esolang": programs("fish/*.fish"),
     "labyrinth": programs("labyrinth/*.lab", "labyrinth/*.labyrinth"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
@@ -628,6 +630,77 @@ def test_hexagony_highlights_by_class():
     row = "/<$#@5)+,{&A.`"
     tree = parse("hexagony", row)
     query = tree_sitter.Query(grammars.language("hexagony"), grammars.highlights("hexagony"))
+# ><>: every text is a program, one node per cell (docs/grammars.md, spec fish.md rules 12–28);
+# the reading below is the documented one, written independently of grammar.js
+
+FISH_CLASSES = {
+    "number": "0123456789abcdef", "direction": "><^v", "mirror": "/\\|_#", "random": "x", "skip": "!?",
+    "jump": ".", "arithmetic": "+-*,%", "comparison": "=()", "stack": ":~$@}{rl", "stacks": "[]",
+    "register": "&", "io": "oni", "code_access": "gp", "end": ";",
+}
+FISH_CLASS = {char: name for name, chars in FISH_CLASSES.items() for char in chars}
+
+
+def fish_cells(text: str) -> list[tuple[str, str]]:
+    """(node type, text) of each node, as docs/grammars.md reads a ><> text: row by row, a `'`
+    or `"` run to the same quote or the row's end (a NUL ends it early), spaces no node, one node
+    a character."""
+    cells = []
+    for row in re.split(r"\r\n|\r|\n", text):
+        i = 0
+        while i < len(row):
+            char = row[i]
+            if char in "'\"":
+                close, nul = row.find(char, i + 1), row.find("\0", i + 1)
+                end = (len(row) if nul < 0 else nul) if close < 0 or 0 <= nul < close else close + 1
+                cells.append(("string", row[i:end]))
+            else:
+                end = i + 1
+                if char != " ":
+                    cells.append((FISH_CLASS.get(char, "other"), char))
+            i = end
+    return cells
+
+
+def fish_nodes(data: bytes) -> list[tuple[str, bytes]]:
+    tree = parse("fish_esolang", data)
+    assert not tree.root_node.has_error, str(tree.root_node)
+    return [(node.type, data[node.start_byte:node.end_byte]) for node in tree.root_node.named_children]
+
+
+FISH_CHARS = "".join(FISH_CLASS) + "\"\"''''       \r\n\t\x00ABhz`\x7fé∑ſ\u212a\U0001f41f"
+
+
+@FUZZ
+@given(st.text(st.sampled_from(FISH_CHARS), max_size=60))
+def test_fish_every_text_is_a_program_of_cells(text):
+    expected = [(kind, cell.encode("utf-8")) for kind, cell in fish_cells(text)]
+    assert fish_nodes(text.encode("utf-8")) == expected
+
+
+def test_fish_nodes_are_the_cells_the_engine_reads():
+    """Every node but a string is one cell of the engine's codebox, at the same row and column
+    (the engine's rows: rule 5's line ends; its columns: characters)."""
+    from esodbg.engines.fish.parser import parse as parse_fish
+
+    for path in PROGRAMS["fish_esolang"]:
+        text = decoded(path)
+        program = parse_fish(text, path.name, {})
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8").split(b"\n")
+        tree = parse("fish_esolang", b"\n".join(lines))
+        for node in tree.root_node.named_children:
+            if node.type == "string":
+                continue
+            y = node.start_point.row - program.first
+            x = len(lines[node.start_point.row][:node.start_point.column].decode("utf-8"))
+            assert program.lines[y][x] == node.text.decode("utf-8"), (path.name, x, y)
+
+
+def test_fish_highlights_by_class():
+    """How the code pane colours each kind of cell: one capture a cell, none for spaces."""
+    row = "v/x!.;5+=:[&ogA'a b'"
+    tree = parse("fish_esolang", row)
+    query = tree_sitter.Query(grammars.language("fish_esolang"), grammars.highlights("fish_esolang"))
     captured = {}
     for name, found in tree_sitter.QueryCursor(query).captures(tree.root_node).items():
         for node in found:
@@ -635,3 +708,8 @@ def test_hexagony_highlights_by_class():
     assert captured == {"/": "keyword", "<": "keyword", "$": "keyword", "#": "keyword", "@": "keyword.return",
                         "5": "number", ")": "operator", "+": "operator", ",": "function.call", "{": "variable",
                         "&": "variable", "A": "string.special", ".": "punctuation.delimiter", "`": "comment"}
+    assert captured == {
+        "v": "keyword", "/": "keyword", "x": "keyword", "!": "keyword", ".": "keyword", ";": "keyword.return",
+        "5": "number", "+": "operator", "=": "operator", ":": "function.builtin", "[": "function.builtin",
+        "&": "function.builtin", "o": "function.call", "g": "variable", "'a b'": "string",
+    }  # `A` (no instruction) keeps the default colour

@@ -99,6 +99,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "befunge98": (EXAMPLES / "befunge" / "roman.b98", (1, 3), 'in the string `"AMOR"`'),
     "hexagony": (EXAMPLES / "hexagony" / "fibonacci.hxg", (2, 1), "**`+`** add: edge := left + right (A2)  \n"
                                                                  "cell (2, 0) · axial (q, r) = (-2, 0)"),
+    "fish": (EXAMPLES / "fish" / "hello.fish", (0, 22), "**`a`** at (22, 0): push 10\n\nthe run `a6` pushes 10, 6"),
     "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
                   "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
 }
@@ -155,6 +156,25 @@ async def test_hexagony_side_note_and_the_hexagon_layout_action(client, tmp_path
         types.TextDocumentIdentifier(uri), whole, types.CodeActionContext(diagnostics=[])))
 
 
+async def test_fish_diagnostics_hover_in_a_string_and_jumps(client, tmp_path):
+    """A ><> jump written with constant coordinates that land outside the codebox is a warning
+    (the program still runs: rule 11); hover in a string says what it pushes; each such jump is
+    a symbol."""
+    far = tmp_path / "far.fish"
+    far.write_text("'ab'o9a.\n1n;\n")
+    found = await published(client, open_doc(client, far))
+    assert [(d.range.start.line, d.range.start.character, d.range.end.character, d.severity) for d in found] == [
+        (0, 5, 8, types.DiagnosticSeverity.Warning)]
+    assert "jumps to (9, 10), outside the codebox: row 10 is below the last row (1)" in found[0].message
+    uri = open_doc(client, far)
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                      types.Position(0, 2)))
+    assert "in the string `'ab'` (2 values pushed" in hover.contents.value
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
+    assert [(s.name, s.range.start.line, s.range.start.character) for s in symbols] == [("jump to (9, 10)", 0, 5)]
+
+
 async def test_labyrinth_notes_a_maze_with_no_command_and_code_no_corridor_reaches(client, tmp_path):
     """No command: a warning (nothing runs, G4).  Commands the start's corridors never reach:
     information, one note a group at its first cell; none once a rotation is reachable (it may
@@ -200,7 +220,8 @@ def decode(data: list[int], text: str) -> list[tuple[str, str]]:
     ("messiscript", [("Va Messi", "function")]), ("ttg", [("r", "keyword"), ("Σ", "function"), ("7", "number")]),
     ("stoned-go", [("# Chain reaction: a row of dominoes.  Each white stone sits in atari (black on three", "comment"),
                    ("domino", "macro")]),
-    ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")])])
+    ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")]),
+    ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")])])
 async def test_semantic_tokens_come_from_the_grammars_highlights(client, name, covers):
     path = EXAMPLE[name][0]
     text = path.read_text("utf-8", errors="replace")

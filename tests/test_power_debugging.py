@@ -192,6 +192,16 @@ CASES = {
          "pointer": (Program("squares.hxg"), lambda m: (m.mq, m.mr, ("NE", "E", "SE")[m.md], bool(m.mcw))),
          "ip": (Program("six_ips.hxg"), lambda m: m.active),
          "ip0": (Program("countdown.hxg"), lambda m: m.ips[0][:2] + (("E", "SE", "SW", "W", "NW", "NE")[m.ips[0][2]],))}),
+    "fish": Case(
+        Program("rewrite.fish"), "step > 20 and depth == 1 and len(stack) >= 1 and ip[1] == 0 and mode is None "
+                                 "and not skip and code[0, 0] >= 49 and register is None and dir == (1, 0)",
+        lambda m: m.steps > 20 and len(m.stack) >= 1 and m.box.get(0, 0) >= 49,
+        {"stack[0]": (Program("rewrite.fish"), lambda m: m.stack[0] if m.stack else None),
+         "stack[-1]": (Program("counter.fish"), lambda m: m.stack[-1] if m.stack else None),
+         "code(0,0)": (Program("rewrite.fish"), lambda m: m.box.get(0, 0)),
+         "ip": (Program("counter.fish"), lambda m: (m.x, m.y)), "dir": (Program("counter.fish"), lambda m: (m.dx, m.dy)),
+         "register": (Program("stacks.fish"), lambda m: m.regs[-1]),
+         "depth": (Program("stacks.fish"), lambda m: len(m.regs))}),
     "labyrinth": Case(
         Program("counter.lab"), "top > 3 and depth >= 1 and main[0] == top and aux[0] == 0 and aux_depth == 0 "
                                 "and dir in 'NESW' and pos[1] <= 2 and neighbours >= 1 and maze[0, 0] == ')' "
@@ -301,6 +311,19 @@ def _hexagony_events(m, record) -> set[str]:
     return found
 
 
+def _fish_events(m, record) -> set[str]:
+    x, y, _, _, smode, skip = record.before.registers[:6]
+    if record.stop is not None:
+        return set()  # a halt or an error moves nothing
+    where = m.box.key(x, y)  # the store and key of the cell that ran: its value before the step
+    cell = next((c.old for c in record.changes if (c.store, c.key) == where), m.box.get(x, y))
+    ran = chr(int(cell)) if cell is not MISSING and 0 < int(cell) < 0x110000 and not skip and not smode else " "
+    if ran == ".":
+        return {"jump"}  # the jump's own move is no wrap
+    found = {"write"} if ran == "p" else set()
+    return found | {"wrap"} if _moved_past_an_edge((x, y), (m.dx, m.dy), (m.x, m.y)) else found
+
+
 def _labyrinth_events(m, record) -> set[str]:
     """A rotation ran (its command under the pointer before the step); the way was chosen at a
     junction (three or four open neighbours where the pointer stood after the command), or at
@@ -372,6 +395,7 @@ EVENTS = {
     "befunge93": _befunge93_events,
     "befunge98": _befunge98_events,
     "hexagony": _hexagony_events,
+    "fish": _fish_events,
     "labyrinth": _labyrinth_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
@@ -388,6 +412,8 @@ EXTRA = {
                   Program("reflect.b98", "1r.@\n")],  # r turns the pointer back, through the 1 to the @
     "hexagony": [Program("zero.hxg", "1!:"), Program("read.hxg", ",;?!@", input="7 8\n"),
                  Program("skips.hxg", "$)$(<$:@...........")],  # a division by zero; input; $ over edges
+    "fish": [Program("smell.fish", "1n+\n"), Program("down.fish", "v\n1\nn\n"),  # an error; a column wraps
+             Program("left.fish", "<;n3\n")],  # left from x = 0: back at the row's end
     "labyrinth": [Program("zero.lab", "12!_/@\n"),  # division by zero (R1)
                   Program("stall.lab", "1\n"),  # no corridor: the pointer stays (D1)
                   Program("random.lab", "_v2\n3 !\n\"!@\n")],  # a rotation leaves it between left and right (D6)

@@ -12,3 +12,4 @@ record examples/scrabble/doug_v_emely.gcg -o screenshots/runs/scrabble-doug-v-em
 record examples/befunge/threads.b98 -o screenshots/runs/befunge-threads.svg --frames 120
 record examples/labyrinth/conveyor.lab -o screenshots/runs/labyrinth-conveyor.svg --steps 130 --frames 130
 record examples/hexagony/squares.hxg -o screenshots/runs/hexagony-squares.svg
+record examples/fish/rewrite.fish -o screenshots/runs/fish-rewrite.svg --frames 120

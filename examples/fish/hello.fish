@@ -1,0 +1,1 @@
+0a"!dlrow ,olleH":?!;oa6+0.

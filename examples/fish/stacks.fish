@@ -1,0 +1,2 @@
+"hfis"3[r]l&l?!vob0.
+               >&nao;
