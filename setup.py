@@ -36,6 +36,8 @@ COMPILED = [
     "engines/befunge/common.py",
     "engines/befunge/b93.py",
     "engines/befunge/b98.py",
+    "engines/brainfuck/ops.py",
+    "engines/brainfuck/machine.py",
 ]
 
 

@@ -55,7 +55,10 @@ class Grid:
     ``extent`` says what a cell off the grid is: ``fixed`` — not on the board, ever (a
     breakpoint there could never stop: it is refused); ``grows`` — not on the board yet (cells
     join it as the program runs: Tic Tac Toe Grow's mainBoard); ``window`` — the grid shows part of
-    a larger board (Stoned-Go's infinite one), so the cell may be on it."""
+    a larger board (Stoned-Go's infinite one), so the cell may be on it.
+
+    ``width`` is how many columns a ``tiles`` cell's glyph and sub-glyph take (3 by default; a
+    Brainfuck tape of 32-bit cells takes 10)."""
 
     name: str
     title: str
@@ -67,6 +70,7 @@ class Grid:
     axes: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     caption: str = ""
     extent: str = "fixed"
+    width: int = 3  # columns a ``tiles`` cell's glyph takes (wider for long values: a 32-bit tape cell)
 
     def ref(self, row: int, col: int) -> CellRef:
         """The :class:`CellRef` of the cell drawn at ``(row, col)``."""

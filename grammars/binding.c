@@ -1,5 +1,5 @@
 /* The C side of esodbg.grammars: one extension module, ``esodbg.grammars._binding``, holding the
- * seven generated parsers.  Each function returns the language the way the official
+ * eight generated parsers.  Each function returns the language the way the official
  * ``tree-sitter-<lang>`` packages do: ``PyCapsule(tree_sitter_<name>(), "tree_sitter.Language")``,
  * which ``tree_sitter.Language(...)`` accepts.  Uses only the limited (stable) API. */
 
@@ -7,7 +7,7 @@
 
 typedef struct TSLanguage TSLanguage;
 
-#define GRAMMARS(X) X(fifteen) X(messiscript) X(ttg) X(stoned_go) X(scrabble) X(gcg) X(befunge)
+#define GRAMMARS(X) X(fifteen) X(messiscript) X(ttg) X(stoned_go) X(scrabble) X(gcg) X(befunge) X(brainfuck)
 
 #define DECLARE(name)                                                                         \
     const TSLanguage *tree_sitter_##name(void);                                               \

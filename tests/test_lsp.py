@@ -97,6 +97,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "gcg": (EXAMPLES / "scrabble" / "doug_v_emely.gcg", (2, 1), "**WINDY** scores 32"),
     "befunge93": (EXAMPLES / "befunge" / "hello.b93", (1, 2), "the run `055` pushes 0, 5, 5"),
     "befunge98": (EXAMPLES / "befunge" / "roman.b98", (1, 3), 'in the string `"AMOR"`'),
+    "brainfuck": (EXAMPLES / "brainfuck" / "hello.b", (5, 11), "its match: `]` at line 6, column 49"),
 }
 
 
@@ -122,6 +123,24 @@ async def test_befunge_diagnostics_and_fingerprint_loads(client, tmp_path):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
     assert [s.name for s in symbols] == ["ROMA"] and symbols[0].range.start.line == 1
+
+
+async def test_brainfuck_unmatched_bracket_runs_and_nested_loops(client, tmp_path):
+    """A Brainfuck program's first unmatched bracket is its error, at its line and column (rule
+    13); hover on a run says what the whole run does; the loops are the outline, nested."""
+    bad = tmp_path / "bad.b"
+    bad.write_text("+++[>++\n<-]]\n")
+    (found,) = await published(client, open_doc(client, bad))
+    assert (found.range.start.line, found.range.start.character, found.message) == (1, 3, "unmatched ]")
+    uri = open_doc(client, EXAMPLES / "brainfuck" / "triangle.b")
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                      types.Position(10, 8)))
+    assert "the run `>>>` moves the pointer +3" in hover.contents.value
+    loops = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        types.TextDocumentIdentifier(uri)))
+    assert [s.name for s in loops] == ["[>+++++++<-]", "[>+[->>>+>+…<.>]<<.<<-]"]
+    assert [s.name for s in loops[1].children] == ["[->>>+>+<<<<]", "[-<<<<+>>>>]", "[-<.>]"]
+    assert loops[1].range.start.line == 8 and loops[1].range.end.line == 15
 
 
 async def test_no_hover_on_what_is_not_code(client, tmp_path):

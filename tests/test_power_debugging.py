@@ -178,6 +178,11 @@ CASES = {
          "pos": (Program("threads.b98"), lambda m: (m.ip.x, m.ip.y) if m.ips else None),
          "offset": (Program("stacks.b98"), lambda m: (m.ip.ox, m.ip.oy) if m.ips else (0, 0)),
          "ip": (Program("threads.b98"), lambda m: m.ip.id if m.ips else None)}),
+    "brainfuck": Case(
+        Program("triangle.b"), "cell >= 2 and tape[ptr] == cell and ptr >= 1 and steps == step and depth >= 1",
+        lambda m: m.tape[m.ptr] >= 2 and m.ptr >= 1 and m.program.depths[m.pc] >= 1,
+        {"tape[3]": (Program("triangle.b"), _tape(3)), "tape(1)": (Program("triangle.b"), _tape(1)),
+         "tape[4]": (Program("binary.b"), _tape(4)), "ptr": (Program("triangle.b"), lambda m: m.ptr)}),
 }
 
 
@@ -278,6 +283,7 @@ EVENTS = {
     "scrabble": _scrabble_events,
     "befunge93": _befunge93_events,
     "befunge98": _befunge98_events,
+    "brainfuck": lambda m, record: set(),
 }
 # Programs where an event no example has happens (runtime errors, mostly).
 EXTRA = {
@@ -291,6 +297,8 @@ EXTRA = {
     "befunge98": [Program("erase.b98", "t00x    @p03*48\n"), Program("read.b98", "~.@\n", input="7\n"),
                   Program("wrap.b98", "<@.1\n"),  # west from x = 0: back at the east edge
                   Program("reflect.b98", "1r.@\n")],  # r turns the pointer back, through the 1 to the @
+    "brainfuck": [Program("left.b", "+++.<"), Program("read.b", ",.,.", input="7\n"),
+                  Program("overflow.b", "+[+]", {"overflow": "error"})],
 }
 
 

@@ -30,7 +30,8 @@ HELLO, COUNTDOWN = EXAMPLES / "fifteen" / "hello.15", EXAMPLES / "fifteen" / "99
 EXAMPLE = {"fifteen": ("fifteen/hello.15", "acc"), "messiscript": ("messiscript/hola_mundo.messi", "tape[0]"),
            "ttg": ("ttg/o_numbers.ttg", "memory1(0,0)"), "stoned-go": ("stoned-go/chain_reaction.sgo", "x"),
            "scrabble": ("scrabble/hello_world.scrabble", "stack[0]"),
-           "befunge93": ("befunge/sieve.b93", "stack[0]"), "befunge98": ("befunge/threads.b98", "space(3,7)")}
+           "befunge93": ("befunge/sieve.b93", "stack[0]"), "befunge98": ("befunge/threads.b98", "space(3,7)"),
+           "brainfuck": ("brainfuck/triangle.b", "tape[3]")}
 
 
 async def settle(pilot) -> None:

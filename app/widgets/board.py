@@ -84,6 +84,8 @@ class BoardView(ScrollView, can_focus=True):
 
     @property
     def _dims(self) -> tuple[int, int]:
+        if self.board.look == "tiles":  # the glyph's width, a space, the gap: wider for long values
+            return self.board.width + 3, 3
         return DIMS[self.board.look]
 
     @property
@@ -258,7 +260,7 @@ class BoardView(ScrollView, can_focus=True):
                 gap = "[" if (r, c) == (cur_r, cur_c) else "]" if (r, c - 1) == (cur_r, cur_c) else " "
                 segments.append(Segment(gap, cursor_style if gap != " " else None))
             if cell is None:
-                segments.append(Segment(" " * (DIMS[look][0] - (look not in GAPLESS))))
+                segments.append(Segment(" " * (self._dims[0] - (look not in GAPLESS))))
                 continue
             tile = style(f"board--{cell.role}" if cell.role in self.roles else "board--cell")
             if (level := self.heat.get((r, c))) is not None:
@@ -304,10 +306,12 @@ class BoardView(ScrollView, can_focus=True):
             elif line == 0:
                 mark = "●" if (r, c) in self.breakpoints else " "
                 segments.append(Segment(mark, tile + bp_style if mark != " " else tile))
-                segments.append(Segment(f"{cell.glyph:^3.3} ", tile))
+                width = self.board.width
+                segments.append(Segment(f"{cell.glyph:^{width}.{width}} ", tile))
             else:
                 sub = tile if cell.role == "ip" else tile + overlay["sub"]
-                segments.append(Segment(f" {cell.sub:^3.3} ", sub))
+                width = self.board.width
+                segments.append(Segment(f" {cell.sub:^{width}.{width}} ", sub))
         if look not in GAPLESS:
             end = "]" if (r, len(cells) + self.board.col0 - 1) == (cur_r, cur_c) else " "
             segments.append(Segment(end, cursor_style if end != " " else None))

@@ -4,7 +4,7 @@
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 
-const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98'];
+const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'brainfuck'];
 let client;
 
 function command() {

@@ -10,3 +10,4 @@ record examples/ttg/wow.txt -o screenshots/runs/ttg-wow.svg --unit keystroke
 record examples/stoned-go/chain_reaction.sgo -o screenshots/runs/stoned-go-chain-reaction.svg --frames 90
 record examples/scrabble/doug_v_emely.gcg -o screenshots/runs/scrabble-doug-v-emely.svg --unit play
 record examples/befunge/threads.b98 -o screenshots/runs/befunge-threads.svg --frames 120
+record examples/brainfuck/binary.b -o screenshots/runs/brainfuck-binary.svg --frames 120
