@@ -42,6 +42,8 @@ COMPILED = [
     "engines/fish/numbers.py",
     "engines/fish/codebox.py",
     "engines/fish/machine.py",
+    "engines/brainfuck/ops.py",
+    "engines/brainfuck/machine.py",
 ]
 
 

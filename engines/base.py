@@ -291,9 +291,11 @@ class Machine(ABC):
         begins here."""
         return self.unit_start(level) == self.steps
 
-    def unit_back(self, level: int) -> int | None:
-        """The step that stepping back one unit lands on, if the machine can tell (else the
-        debugger goes to the start of the current unit, or of the one before at a start)."""
+    def unit_back(self, level: int) -> int | frozenset[Location] | None:
+        """The step that stepping back one unit lands on, if the machine can tell, or the
+        locations where the unit began (the debugger goes back to the latest earlier arrival at
+        one of them, or to step 0); else ``None``: the debugger goes to the start of the current
+        unit, or of the one before at a start."""
         return None
 
     @abstractmethod

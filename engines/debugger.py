@@ -204,7 +204,7 @@ class Session:
                writers: frozenset[Location] | None = None) -> Any:
         """The machine's stops: the enabled breakpoints, ``target`` (run to cursor) and
         ``writers`` (where a step may change a watched data location)."""
-        extra = [target] if target is not None else []
+        extra = [(at, target[1]) for at in _places(target[0])] if target is not None else []
         extra += [(at, self.language.default_kinds) for at in writers or ()]
         return self.machine.compile_stops(self.breakpoints.enabled() + extra)
 
@@ -265,7 +265,7 @@ class Session:
         """The location breakpoints the last step arrived at, and whether it reached ``target``."""
         touches = self.machine.next_touches()
         arrivals = [(bp, None) for bp in self.breakpoints.arriving(touches)]
-        cursor = target is not None and any(at == target[0] and kind in target[1] for at, kind in touches)
+        cursor = target is not None and any(at in _places(target[0]) and kind in target[1] for at, kind in touches)
         return arrivals, cursor
 
     def _advance(self, limit: int, on_arrival, cancel: threading.Event | None = None,
@@ -589,6 +589,10 @@ class Session:
             if self.steps == 0:
                 break
             target = self.machine.unit_back(unit)
+            if isinstance(target, frozenset):  # where the unit began: the latest arrival at one of them
+                self.reverse_continue(target=target, breakpoints=False)
+                outcome = Outcome(Stop.START if self.steps == 0 else Stop.LIMIT, self.steps)
+                continue
             if target is not None:
                 outcome = self._goto(target)
                 continue
@@ -599,13 +603,14 @@ class Session:
             outcome = self._goto(start)
         return self._stopped(outcome)
 
-    def reverse_continue(self, cancel: threading.Event | None = None, target: Location | None = None,
+    def reverse_continue(self, cancel: threading.Event | None = None,
+                         target: Location | frozenset[Location] | None = None,
                          breakpoints: bool = True) -> Outcome:
         """Go back to the latest earlier step at which a breakpoint would have stopped a
         forward run (its filters evaluated in that step's state; log points never stop), or to
         step 0.  With ``target`` (a cell or command: reverse run to cursor), also to the latest
-        earlier arrival there (``Stop.CURSOR``), as :meth:`run_to` arrives forwards; with
-        ``breakpoints`` false, only there (a goto backwards).
+        earlier arrival there (``Stop.CURSOR``), as :meth:`run_to` arrives forwards (a frozenset
+        of locations: at any of them); with ``breakpoints`` false, only there (a goto backwards).
 
         Scans backwards one checkpoint interval at a time, re-executing each with the
         breakpoints observed (:meth:`_advance`) and keeping the last stop."""
@@ -742,6 +747,11 @@ class _Pace:
             self.steps, self.at = steps, now
             return True
         return False
+
+
+def _places(where: Location | frozenset[Location]) -> frozenset[Location]:
+    """A run-to-cursor target's locations: one, or a set of them (a unit's start, Machine.unit_back)."""
+    return where if isinstance(where, frozenset) else frozenset((where,))
 
 
 def _armed(probes: tuple[_Probe, ...]) -> tuple[_Probe, ...]:

@@ -51,14 +51,18 @@ class Grid:
     then ``─`` to the next point), or ``hex`` (as ``chars``, each cell as wide as the widest
     glyph, the rows shifted right by ``indents``: a hexagonal lattice, Hexagony's hexagon).
     ``indents``, for ``hex``, shifts each row right by that many half cells.  ``focus`` is the
-    cell a board that the program does not run on keeps centred in sight (a memory pointer's).
+    cell a board that the program does not run on keeps centred in sight, its cursor on it (a
+    memory pointer's, a tape's data pointer's).
     ``axes``, if given, labels the columns and the rows (a label per column, a label per row,
     drawn along the top and the left edge); ``caption`` is a short line under the board.
 
     ``extent`` says what a cell off the grid is: ``fixed`` — not on the board, ever (a
     breakpoint there could never stop: it is refused); ``grows`` — not on the board yet (cells
     join it as the program runs: Tic Tac Toe Grow's mainBoard); ``window`` — the grid shows part of
-    a larger board (Stoned-Go's infinite one), so the cell may be on it."""
+    a larger board (Stoned-Go's infinite one), so the cell may be on it.
+
+    ``width`` is how many columns a ``tiles`` cell's glyph and sub-glyph take (3 by default; a
+    Brainfuck tape of 32-bit cells takes 10)."""
 
     name: str
     title: str
@@ -71,6 +75,7 @@ class Grid:
     caption: str = ""
     extent: str = "fixed"
     indents: tuple[int, ...] = ()
+    width: int = 3  # columns a ``tiles`` cell's glyph takes (wider for long values: a 32-bit tape cell)
     focus: tuple[int, int] | None = None  # (row, col): the cell a board the program is not on keeps in sight
 
     def ref(self, row: int, col: int) -> CellRef:

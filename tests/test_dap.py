@@ -435,6 +435,29 @@ def test_a_fish_line_and_column_breakpoint_is_the_cell_there(tmp_path):
         assert (frame["line"], frame["column"]) == (3, 3) and frame["name"] == "><> · step 3"  # the cell (2, 1)
 
 
+def test_a_brainfuck_line_and_column_breakpoint_is_the_command_there(tmp_path):
+    """A Brainfuck breakpoint goes on the command written at its line and column (a line alone:
+    the line's first command); the locations of a line are its commands, comments not; a line
+    with none says where the commands are; a data breakpoint on a tape cell from the variables."""
+    program = tmp_path / "loop.b"
+    program.write_text("+++\nthree [-] times\n+.\n")
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)}, "breakpoints": [
+            {"line": 2, "column": 8}, {"line": 3}, {"line": 5}]})
+        found = answer["body"]["breakpoints"]
+        assert [(b["verified"], b.get("column")) for b in found] == [(True, 8), (True, 1), (False, None)]
+        assert "no command on line 5 (they are on lines 1 to 3)" in found[2]["message"]
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 2})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(2, 7), (2, 8), (2, 9)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (2, 8) and frame["name"] == "Brainfuck · step 4"
+
+
 def test_a_labyrinth_line_and_column_breakpoint_is_the_cell_there_and_a_shift_mode_stops_before_a_rotation(tmp_path):
     """Labyrinth's line L, column C is the cell (C−1, L−1); a line's locations are its command
     cells, not its walls; the mode ``shift`` stops before the rotation that moves the cell."""

@@ -84,7 +84,7 @@ def source_lines(text: str) -> list[bytes]:
 
 def test_names_and_languages():
     assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "hexagony",
-                             "fish_esolang", "labyrinth")
+                             "fish_esolang", "brainfuck", "labyrinth")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -160,7 +160,7 @@ CORPUS_CASES = [
 
 def test_every_grammar_has_corpus_cases_with_errors():
     for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "hexagony", "fish_esolang",
-                  "labyrinth"):
+                  "brainfuck", "labyrinth"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
         if ident not in ("ttg", "befunge", "hexagony", "fish_esolang", "labyrinth"):  # every text is a program of these
@@ -201,6 +201,7 @@ PROGRAMS = {
     "befunge": programs("befunge/*.b93", "befunge/*.b98", "befunge/*.befunge"),
     "hexagony": programs("hexagony/*.hxg", "hexagony/*.hexagony"),
     "fish_esolang": programs("fish/*.fish"),
+    "brainfuck": programs("brainfuck/*.b"),
     "labyrinth": programs("labyrinth/*.lab", "labyrinth/*.labyrinth"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
@@ -713,3 +714,73 @@ def test_fish_highlights_by_class():
         "5": "number", "+": "operator", "=": "operator", ":": "function.builtin", "[": "function.builtin",
         "&": "function.builtin", "o": "function.call", "g": "variable", "'a b'": "string",
     }  # `A` (no instruction) keeps the default colour
+
+
+# Brainfuck: the grammar's commands are the engine's, and its loops the engine's matched
+# brackets; an unmatched bracket is an error in both (docs/grammars.md, spec brainfuck.md
+# rules 2 and 13)
+
+BRAINFUCK_COMMANDS = {"increment", "decrement", "right", "left", "output", "input"}
+
+
+def brainfuck_tree(data: bytes) -> tuple[bytes, list[tuple[int, int]]] | None:
+    """The command bytes of ``data``'s tree in order and, for each loop node, the command
+    indices of its ``[`` and ``]``; ``None`` if the tree has an error."""
+    tree = parse("brainfuck", data)
+    if tree.root_node.has_error:
+        return None
+    code, loops = bytearray(), []
+
+    def walk(node) -> None:
+        for child in node.children:
+            if child.type in BRAINFUCK_COMMANDS:
+                code.extend(data[child.start_byte:child.end_byte])
+            elif child.type == "loop":
+                open_ = len(code)
+                code.extend(b"[")
+                walk(child)
+                loops.append((open_, len(code)))
+                code.extend(b"]")
+            elif child.type not in ("comment", "[", "]"):
+                raise AssertionError(child.type)
+    walk(tree.root_node)
+    return bytes(code), sorted(loops)
+
+
+BRAINFUCK_BYTES = list("+-<>[].,[] \n\r\tab#!é\x00ſ\u212a")
+
+
+@FUZZ
+@given(st.text(st.sampled_from(BRAINFUCK_BYTES), max_size=60))
+def test_brainfuck_grammar_and_engine_agree(text):
+    from esodbg.engines.base import ParseError
+    from esodbg.engines.registry import by_name
+
+    language = by_name("brainfuck")
+    read = brainfuck_tree(text.encode("utf-8"))
+    try:
+        program = language.parse(text, "fuzz.b")
+    except ParseError:
+        assert read is None  # rule 13: an unmatched bracket is an error node
+        return
+    assert read is not None
+    code, loops = read
+    assert code == program.code
+    assert loops == sorted((i, j) for i, j in enumerate(program.match) if program.code[i] == 91)
+
+
+def test_brainfuck_bytes_that_are_not_utf8_are_comments():
+    assert brainfuck_tree(b"+\xff\xfe-[\x80]") == (b"+-[]", [(2, 3)])
+
+
+def test_brainfuck_highlights_by_node():
+    text = "+- <> ., [x]"
+    tree = parse("brainfuck", text)
+    query = tree_sitter.Query(grammars.language("brainfuck"), grammars.highlights("brainfuck"))
+    captured = {}
+    for name, found in tree_sitter.QueryCursor(query).captures(tree.root_node).items():
+        for node in found:
+            captured[(node.start_byte, text.encode()[node.start_byte:node.end_byte].decode())] = name
+    assert captured == {(0, "+"): "operator", (1, "-"): "operator", (3, "<"): "keyword", (4, ">"): "keyword",
+                        (6, "."): "function.builtin", (7, ","): "function.builtin", (9, "["): "punctuation.bracket",
+                        (10, "x"): "comment", (11, "]"): "punctuation.bracket"}

@@ -100,6 +100,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "hexagony": (EXAMPLES / "hexagony" / "fibonacci.hxg", (2, 1), "**`+`** add: edge := left + right (A2)  \n"
                                                                  "cell (2, 0) · axial (q, r) = (-2, 0)"),
     "fish": (EXAMPLES / "fish" / "hello.fish", (0, 22), "**`a`** at (22, 0): push 10\n\nthe run `a6` pushes 10, 6"),
+    "brainfuck": (EXAMPLES / "brainfuck" / "hello.b", (5, 11), "its match: `]` at line 6, column 49"),
     "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
                   "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
 }
@@ -173,6 +174,24 @@ async def test_fish_diagnostics_hover_in_a_string_and_jumps(client, tmp_path):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
     assert [(s.name, s.range.start.line, s.range.start.character) for s in symbols] == [("jump to (9, 10)", 0, 5)]
+
+
+async def test_brainfuck_unmatched_bracket_runs_and_nested_loops(client, tmp_path):
+    """A Brainfuck program's first unmatched bracket is its error, at its line and column (rule
+    13); hover on a run says what the whole run does; the loops are the outline, nested."""
+    bad = tmp_path / "bad.b"
+    bad.write_text("+++[>++\n<-]]\n")
+    (found,) = await published(client, open_doc(client, bad))
+    assert (found.range.start.line, found.range.start.character, found.message) == (1, 3, "unmatched ]")
+    uri = open_doc(client, EXAMPLES / "brainfuck" / "triangle.b")
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                      types.Position(10, 8)))
+    assert "the run `>>>` moves the pointer +3" in hover.contents.value
+    loops = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        types.TextDocumentIdentifier(uri)))
+    assert [s.name for s in loops] == ["[>+++++++<-]", "[>+[->>>+>+…<.>]<<.<<-]"]
+    assert [s.name for s in loops[1].children] == ["[->>>+>+<<<<]", "[-<<<<+>>>>]", "[-<.>]"]
+    assert loops[1].range.start.line == 8 and loops[1].range.end.line == 15
 
 
 async def test_labyrinth_notes_a_maze_with_no_command_and_code_no_corridor_reaches(client, tmp_path):

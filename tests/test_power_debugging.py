@@ -202,6 +202,11 @@ CASES = {
          "ip": (Program("counter.fish"), lambda m: (m.x, m.y)), "dir": (Program("counter.fish"), lambda m: (m.dx, m.dy)),
          "register": (Program("stacks.fish"), lambda m: m.regs[-1]),
          "depth": (Program("stacks.fish"), lambda m: len(m.regs))}),
+    "brainfuck": Case(
+        Program("triangle.b"), "cell >= 2 and tape[ptr] == cell and ptr >= 1 and steps == step and depth >= 1",
+        lambda m: m.tape[m.ptr] >= 2 and m.ptr >= 1 and m.program.depths[m.pc] >= 1,
+        {"tape[3]": (Program("triangle.b"), _tape(3)), "tape(1)": (Program("triangle.b"), _tape(1)),
+         "tape[4]": (Program("binary.b"), _tape(4)), "ptr": (Program("triangle.b"), lambda m: m.ptr)}),
     "labyrinth": Case(
         Program("counter.lab"), "top > 3 and depth >= 1 and main[0] == top and aux[0] == 0 and aux_depth == 0 "
                                 "and dir in 'NESW' and pos[1] <= 2 and neighbours >= 1 and maze[0, 0] == ')' "
@@ -396,6 +401,7 @@ EVENTS = {
     "befunge98": _befunge98_events,
     "hexagony": _hexagony_events,
     "fish": _fish_events,
+    "brainfuck": lambda m, record: set(),
     "labyrinth": _labyrinth_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
@@ -414,6 +420,8 @@ EXTRA = {
                  Program("skips.hxg", "$)$(<$:@...........")],  # a division by zero; input; $ over edges
     "fish": [Program("smell.fish", "1n+\n"), Program("down.fish", "v\n1\nn\n"),  # an error; a column wraps
              Program("left.fish", "<;n3\n")],  # left from x = 0: back at the row's end
+    "brainfuck": [Program("left.b", "+++.<"), Program("read.b", ",.,.", input="7\n"),
+                  Program("overflow.b", "+[+]", {"overflow": "error"})],
     "labyrinth": [Program("zero.lab", "12!_/@\n"),  # division by zero (R1)
                   Program("stall.lab", "1\n"),  # no corridor: the pointer stays (D1)
                   Program("random.lab", "_v2\n3 !\n\"!@\n")],  # a rotation leaves it between left and right (D6)

@@ -33,6 +33,7 @@ EXAMPLE = {"fifteen": ("fifteen/hello.15", "acc"), "messiscript": ("messiscript/
            "befunge93": ("befunge/sieve.b93", "stack[0]"), "befunge98": ("befunge/threads.b98", "space(3,7)"),
            "hexagony": ("hexagony/squares.hxg", "mem[0,1,E]"),
            "fish": ("fish/squares.fish", "code(9,2)"),
+           "brainfuck": ("brainfuck/triangle.b", "tape[3]"),
            "labyrinth": ("labyrinth/counter.lab", "main[1]")}
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from esodbg.engines.base import Location, Span
+from esodbg.engines.base import CellRef, Location, Span
 from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition, Target
 from esodbg.engines.debugger import Session
 from esodbg.engines.expressions import Expression, ExpressionError, Message
@@ -181,7 +181,8 @@ class EditorBreakpoints:
                     f"runs, not on its text: add a function breakpoint such as {example}, or a data breakpoint "
                     "on a cell from the Variables view")
         lines = sorted({span.line for span, _ in self.places})
-        return f"no {'cell' if self.language.data_boards() else 'command'} on line {line - self.positions.line_base}" \
+        what = "cell" if isinstance(self.places[0][1], CellRef) else "command"
+        return f"no {what} on line {line - self.positions.line_base}" \
                f" (they are on lines {lines[0] - self.positions.line_base} to {lines[-1] - self.positions.line_base})"
 
     def _kinds(self, mode: Any, at: Location) -> frozenset[str]:

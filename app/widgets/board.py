@@ -99,6 +99,8 @@ class BoardView(ScrollView, can_focus=True):
     def _dims(self) -> tuple[int, int]:
         if self.board.look == "hex":
             return self._hex_width, 1
+        if self.board.look == "tiles":  # the glyph's width, a space, the gap: wider for long values
+            return self.board.width + 3, 3
         return DIMS[self.board.look]
 
     def _indent(self, row: int) -> int:
@@ -141,8 +143,8 @@ class BoardView(ScrollView, can_focus=True):
         if self._here(follow) and not self.has_focus:  # the cursor follows the program until the user takes it
             self.cursor = board.place(follow)
             self.call_after_refresh(self._reveal_cursor)
-        elif board.focus is not None and not self.has_focus:  # a data board keeps its cell of interest centred
-            row, col = board.focus
+        elif board.focus is not None and not self.has_focus:  # a data board keeps its cell of interest centred,
+            self.cursor = row, col = board.focus              # the cursor on it (D or Y there acts on it)
             region = self._cell_region(row - board.row0, col - board.col0)
             self.call_after_refresh(lambda: self.scroll_to_region(region, animate=False, center=True))
 
@@ -341,10 +343,12 @@ class BoardView(ScrollView, can_focus=True):
             elif line == 0:
                 mark = "●" if (r, c) in self.breakpoints else " "
                 segments.append(Segment(mark, tile + bp_style if mark != " " else tile))
-                segments.append(Segment(f"{cell.glyph:^3.3} ", tile))
+                width = self.board.width
+                segments.append(Segment(f"{cell.glyph:^{width}.{width}} ", tile))
             else:
                 sub = tile if cell.role == "ip" else tile + overlay["sub"]
-                segments.append(Segment(f" {cell.sub:^3.3} ", sub))
+                width = self.board.width
+                segments.append(Segment(f" {cell.sub:^{width}.{width}} ", sub))
         if look not in GAPLESS:
             end = "]" if (r, len(cells) + self.board.col0 - 1) == (cur_r, cur_c) else " "
             segments.append(Segment(end, cursor_style if end != " " else None))

@@ -5,7 +5,7 @@ const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 
 const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'hexagony',
-  'fish', 'labyrinth'];
+  'fish', 'brainfuck', 'labyrinth'];
 let client;
 
 function command() {

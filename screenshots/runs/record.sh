@@ -13,3 +13,4 @@ record examples/befunge/threads.b98 -o screenshots/runs/befunge-threads.svg --fr
 record examples/labyrinth/conveyor.lab -o screenshots/runs/labyrinth-conveyor.svg --steps 130 --frames 130
 record examples/hexagony/squares.hxg -o screenshots/runs/hexagony-squares.svg
 record examples/fish/rewrite.fish -o screenshots/runs/fish-rewrite.svg --frames 120
+record examples/brainfuck/binary.b -o screenshots/runs/brainfuck-binary.svg --frames 120

@@ -1,0 +1,370 @@
+"""The Brainfuck machine (spec `brainfuck.md` rules 5–15).
+
+State: the tape (a list of cells that grows to the right as the pointer first reaches a cell:
+``len(tape) > ptr`` always, rule 6), the data pointer ``ptr`` and the instruction pointer ``pc``
+(an index into the command list, rule 7; ``len(code)`` once the program ended, rule 14), and the
+byte machine's input cursor and unfinished output (:class:`~esodbg.engines.bytemachine.ByteMachine`).
+
+One step is one command (rule 5).  :meth:`BrainfuckMachine.run` is the only implementation of
+the semantics: it runs the folded operations of :mod:`.ops` while they fit in the steps asked
+for, and one command at a time where they do not, so the step count, ``--max-steps``,
+breakpoints and errors are exactly those of running every command.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Iterable
+
+from ..base import CellRef, CodeRef, Fault, Location, Status, Stop
+from ..bytemachine import EOF, NEEDS, ByteMachine
+from ..compiled import mypyc_attr
+from ..iobuf import InputLog, Output
+from .ops import BLOCK, CLOSE, END, EXEC, IN, LOOP, OPEN, OUT, SCAN, Op, Plan, build, fits
+from .parser import CLOSE as C_CLOSE, IN as C_IN, LEFT, MINUS, OPEN as C_OPEN, PLUS, RIGHT, Program
+
+BOARD: Final = "tape"  # the tape board's name in CellRefs and views
+if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as Python
+    from mypy_extensions import i64
+
+NO_EDGE: Final = 1 << 62  # the right edge of a tape that grows as far as the program goes
+PLANS = 8  # plans for sets of breakpoints kept (compile_stops)
+
+
+@mypyc_attr(native_class=False)  # on the Python base classes Machine and ByteMachine
+class BrainfuckMachine(ByteMachine):
+    """A running Brainfuck program.  See :class:`~esodbg.engines.base.Machine` for the contract;
+    locations are :class:`~esodbg.engines.base.CodeRef` s into the command list
+    (``CodeRef(len(code))`` is the end)."""
+
+    tape: list[int]
+    ptr: int
+    pc: int
+
+    def __init__(self, program: Program, input: InputLog, output: Output) -> None:
+        super().__init__(program, input, output)
+        options = program.options
+        self.tape = [0]
+        self.ptr = 0
+        self.pc = 0
+        self.mask = options.mask
+        self.strict = options.strict
+        self.edge = options.tape_length or NO_EDGE
+        self.eof = options.eof
+        self._code = program.code
+        self._match = program.match
+        self._plan = build(program.code, program.match, options)
+        self._plans: dict[tuple[frozenset[int], frozenset[int]], Plan] = {}
+        self._start_bytes(0)
+        if not program.code:  # no command: the program has ended before its first step (rule 5)
+            self.status = Status.HALTED
+
+    # ----- the contract -----------------------------------------------------------------------
+    def stores(self) -> tuple:
+        return (("tape", self.tape),)
+
+    def may_change(self) -> tuple:
+        """The current cell for ``+ - ,``; for ``>`` the next one (the tape may grow to it)."""
+        if self.pc >= len(self._code):
+            return ()
+        c = self._code[self.pc]
+        if c == PLUS or c == MINUS or c == C_IN:
+            return (("tape", self.ptr),)
+        if c == RIGHT:
+            return (("tape", self.ptr + 1),)
+        return ()
+
+    def registers(self) -> tuple:
+        return (self.ptr, self.pc, self.in_byte, self.pending)
+
+    def set_registers(self, regs: tuple) -> None:
+        self.ptr, self.pc, self.in_byte, self.pending = regs
+
+    def location(self) -> CodeRef:
+        return CodeRef(self.pc)
+
+    def next_touches(self) -> list[tuple[Location, str]]:
+        """Exec at the next command; a ``+``, ``-`` or ``,`` writes the current cell too."""
+        touches: list[tuple[Location, str]] = [(CodeRef(self.pc), "exec")]
+        if self.pc < len(self._code) and self._code[self.pc] in (PLUS, MINUS, C_IN):
+            touches.append((CellRef(BOARD, 0, self.ptr), "write"))
+        return touches
+
+    def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> Plan | None:
+        """The plan with breakpoints (:mod:`.ops`): exec on commands, write on tape cells.  Runs
+        are cut at the commands they stop at (for a write, every ``+ - ,``) and loops holding one
+        run command by command."""
+        stops: set[int] = set()
+        watch: set[int] = set()
+        for at, kinds in breakpoints:
+            if isinstance(at, CodeRef) and 0 <= at.index < len(self._code) and "exec" in kinds:
+                stops.add(at.index)
+            elif isinstance(at, CellRef) and at.board == BOARD and 0 <= at.col < self.edge and "write" in kinds:
+                watch.add(at.col)
+        if not stops and not watch:
+            return None
+        key = (frozenset(stops), frozenset(watch))
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) >= PLANS:
+                self._plans.clear()
+            plan = self._plans[key] = build(self._code, self._match, self.program.options, *key)
+        return plan
+
+    # ----- units (LANGUAGE.units: out, over, iteration) -----------------------------------------
+    def unit_mark(self, level: int) -> int:
+        """The instruction pointer that ends the unit begun here (−1: the unit is one step):
+        out, the command after the innermost loop's ``]``; over, at a ``[``, the command after
+        its ``]``; iteration, the ``]`` of the innermost loop (at a ``[``: of its loop), whose
+        test ends a pass (or the command after it, where the loop ends)."""
+        pc, code, match = self.pc, self._code, self._match
+        if pc >= len(code):
+            return -1
+        if level == 1:
+            return match[pc] + 1 if code[pc] == C_OPEN else -1
+        loop = pc if level == 2 and code[pc] == C_OPEN else self.program.parents[pc]
+        if loop < 0:
+            return -1
+        return match[loop] + 1 if level == 0 else match[loop]
+
+    def unit_done(self, level: int, mark: int) -> bool:
+        if mark < 0 or self.pc == mark:
+            return True
+        return level == 2 and self.pc == mark + 1
+
+    def unit_back(self, level: int) -> frozenset[Location] | None:
+        """Where the unit that ends here began, to go back to the latest arrival there (``None``:
+        one step back): out, the ``[`` of the innermost loop (before it was entered); over, just
+        after a loop, its ``[``; iteration, the ``[`` of the innermost loop or its first body
+        command (where each pass begins)."""
+        pc, code, match = self.pc, self._code, self._match
+        if level == 1:
+            if pc == 0 or code[pc - 1] != C_CLOSE:
+                return None
+            return frozenset({CodeRef(match[pc - 1])})
+        loop = self.program.parents[pc]
+        if loop < 0:
+            return None
+        return frozenset({CodeRef(loop)} if level == 0 else {CodeRef(loop), CodeRef(loop + 1)})
+
+    # ----- execution --------------------------------------------------------------------------
+    def _fail(self, pc: int, message: str, done: int) -> Stop:
+        """A runtime error at command ``pc`` (rule 15): the step counts (``done`` ran before it),
+        nothing else changes; the output so far is written out."""
+        self.pc = pc
+        self.steps += done + 1
+        self.status = Status.ERROR
+        self.fault = Fault(message, self.steps, CodeRef(pc), self.program.span(pc))
+        self.flush()
+        return Stop.ERROR
+
+    def run(self, limit: int, stops: Plan | None = None) -> Stop:
+        if self.status is not Status.READY:
+            return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
+        plan = stops if stops is not None else self._plan
+        ops, watch, stopping = plan.ops, plan.watch, plan.stopping
+        code, match = self._code, self._match
+        tape = self.tape
+        # Positions and counts are native integers; cell values stay ints (unbounded cells).
+        size: i64 = len(tape)
+        p: i64 = self.ptr
+        pc: i64 = self.pc
+        edge: i64 = self.edge
+        left: i64 = limit  # steps still to run
+        mask: int = self.mask
+        strict = self.strict
+        bounded = mask >= 0
+        reason = Stop.LIMIT
+        while left > 0:
+            op = ops[pc]
+            k = op.kind
+            if k == BLOCK:
+                n = op.cost
+                top = p + op.hi
+                if n <= left and p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, 1, mask)):
+                    while top >= size:
+                        tape.append(0)
+                        size += 1
+                    m = op.pairs
+                    if m:
+                        q = p + op.o0
+                        tape[q] = (tape[q] + op.d0) & mask
+                        if m > 1:
+                            q = p + op.o1
+                            tape[q] = (tape[q] + op.d1) & mask
+                            if m > 2:
+                                offs, deltas = op.offs, op.deltas
+                                for j in range(2, m):
+                                    q = p + offs[j]
+                                    tape[q] = (tape[q] + deltas[j]) & mask
+                    p += op.move
+                    left -= n
+                    pc = op.nxt
+                    if stopping and _arrived(ops[pc], p, watch):
+                        reason = Stop.BREAKPOINT
+                        break
+                    continue
+            elif k == CLOSE:
+                left -= 1
+                pc = op.nxt if tape[p] else pc + 1
+                if stopping and _arrived(ops[pc], p, watch):
+                    reason = Stop.BREAKPOINT
+                    break
+                continue
+            elif k == LOOP:
+                v: int = tape[p]
+                if v == 0:
+                    left -= 1
+                    pc = op.nxt
+                    if stopping and _arrived(ops[pc], p, watch):
+                        reason = Stop.BREAKPOINT
+                        break
+                    continue
+                step: int = op.step
+                if bounded:
+                    times: int = v if step < 0 else mask + 1 - v
+                else:
+                    times = v if step < 0 < v else -v if step > 0 > v else -1  # -1: it never reaches 0
+                room: int = (left - 1) // (op.cost + 1)  # whole passes that fit after this test
+                if 0 <= times <= room:
+                    room = times
+                top = p + op.hi
+                if room == 0 or p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, room, mask)):
+                    if room:
+                        while top >= size:
+                            tape.append(0)
+                            size += 1
+                        m = op.pairs
+                        if m:
+                            q = p + op.o0
+                            tape[q] = (tape[q] + op.d0 * room) & mask
+                            if m > 1:
+                                q = p + op.o1
+                                tape[q] = (tape[q] + op.d1 * room) & mask
+                                if m > 2:
+                                    offs, deltas = op.offs, op.deltas
+                                    for j in range(2, m):
+                                        q = p + offs[j]
+                                        tape[q] = (tape[q] + deltas[j] * room) & mask
+                    left -= 1 + room * (op.cost + 1)
+                    if room == times:
+                        tape[p] = 0
+                        pc = op.nxt
+                    else:  # the passes that fit: the next one goes on command by command
+                        tape[p] = (v + step * room) & mask
+                        pc = op.alt
+                    if stopping and _arrived(ops[pc], p, watch):
+                        reason = Stop.BREAKPOINT
+                        break
+                    continue
+            elif k == OPEN:
+                left -= 1
+                pc = pc + 1 if tape[p] else op.nxt
+                if stopping and _arrived(ops[pc], p, watch):
+                    reason = Stop.BREAKPOINT
+                    break
+                continue
+            elif k == SCAN:
+                if tape[p] == 0:
+                    left -= 1
+                    pc = op.nxt
+                    if stopping and _arrived(ops[pc], p, watch):
+                        reason = Stop.BREAKPOINT
+                        break
+                    continue
+                stride = op.move
+                pass_ = op.cost + 1
+                most = (left - 1) // pass_
+                q = p
+                passes: i64 = 0
+                found = False
+                while passes < most:
+                    q += stride
+                    passes += 1
+                    if q < 0 or q >= edge:
+                        break
+                    if q >= size or tape[q] == 0:
+                        found = True
+                        break
+                if 0 <= q < edge:  # else a < or > on the way fails: command by command
+                    while q >= size:
+                        tape.append(0)
+                        size += 1
+                    p = q
+                    left -= 1 + passes * pass_
+                    pc = op.nxt if found else op.alt
+                    if stopping and _arrived(ops[pc], p, watch):
+                        reason = Stop.BREAKPOINT
+                        break
+                    continue
+            elif k == OUT:
+                self.put_byte(tape[p] & 255)  # rule 11
+                left -= 1
+                pc += 1
+                if stopping and _arrived(ops[pc], p, watch):
+                    reason = Stop.BREAKPOINT
+                    break
+                continue
+            elif k == IN:  # rule 10
+                b = self.read_byte()
+                if b == NEEDS:
+                    reason = Stop.NEEDS_INPUT
+                    break
+                if b != EOF:
+                    tape[p] = b
+                elif self.eof != "keep":
+                    tape[p] = (-1 if self.eof == "-1" else 0) & mask
+                left -= 1
+                pc += 1
+                if stopping and _arrived(ops[pc], p, watch):
+                    reason = Stop.BREAKPOINT
+                    break
+                continue
+            elif k == END:
+                break
+            # One command (rules 8, 9, 12): inside a run that was cut, or where a folded
+            # operation could not tell which step would fail.
+            c = code[pc]
+            if c == PLUS or c == MINUS:
+                v = tape[p]
+                if strict and v == (mask if c == PLUS else 0):
+                    self.ptr = p
+                    return self._fail(pc, f"{'+' if c == PLUS else '-'} on {v}: the cell would "
+                                      f"{'overflow' if c == PLUS else 'go below 0'} (--overflow error)", limit - left)
+                tape[p] = (v + 1 if c == PLUS else v - 1) & mask
+                pc += 1
+            elif c == RIGHT:
+                if p + 1 >= edge:
+                    self.ptr = p
+                    return self._fail(pc, f"> on cell {p}, the last of the tape (--tape-length {edge})", limit - left)
+                p += 1
+                if p == size:
+                    tape.append(0)
+                    size += 1
+                pc += 1
+            elif c == LEFT:
+                if p == 0:
+                    self.ptr = p
+                    return self._fail(pc, "< on cell 0: there is no cell left of it", limit - left)
+                p -= 1
+                pc += 1
+            elif c == C_OPEN:
+                pc = pc + 1 if tape[p] else match[pc] + 1
+            elif c == C_CLOSE:
+                pc = match[pc] + 1 if tape[p] else pc + 1
+            left -= 1
+            if stopping and _arrived(ops[pc], p, watch):
+                reason = Stop.BREAKPOINT
+                break
+        self.ptr, self.pc = p, pc
+        self.steps += limit - left
+        if pc == len(code):  # past the last command: halted (rule 14)
+            self.status = Status.HALTED
+            self.flush()
+            return Stop.HALTED
+        return reason
+
+
+def _arrived(op: Op, p: int, watch: set[int]) -> bool:
+    """Whether arriving at ``op`` with the pointer at ``p`` stops: a breakpoint is on its
+    command, or it writes a cell a write breakpoint watches."""
+    return bool(op.stop & EXEC) or bool(op.stop) and p in watch
