@@ -54,6 +54,13 @@ def compiled_engines() -> list:
     """The mypyc extensions for :data:`COMPILED`, or none (``ESODBG_PURE=1``, or no mypyc);
     writes :data:`MANIFEST`, or removes it for a pure build."""
     MANIFEST.unlink(missing_ok=True)
+    # An editable install compiled into the source folders: a build's old extensions go first, or a
+    # pure build would leave them there, loaded ahead of the .py files with no manifest to say so.
+    for path in COMPILED:
+        for built in Path(path).parent.glob(Path(path).stem + ".*.so"):
+            built.unlink()
+    for built in Path("engines").glob("native__mypyc.*.so"):
+        built.unlink()
     if os.environ.get("ESODBG_PURE") == "1":
         return []
     try:

@@ -90,13 +90,15 @@ def input_options(f):
 
 def language_options(f):
     """Every registered language's own options, each once (languages that share an option's
-    name share the flag); the help says which languages it is for."""
-    owners: dict[str, tuple[Option, list[str]]] = {}
+    name share the flag); the help says which languages it is for, and each language's own
+    words where they differ (``--seed``: Befunge's ``?``, ><>'s ``x``)."""
+    owners: dict[str, dict[str, tuple[Option, list[str]]]] = {}
     for language in registry.languages():
         for option in language.options:
-            owners.setdefault(option.name, (option, []))[1].append(language.title)
-    for name, (option, titles) in reversed(owners.items()):
-        help_text = f"[{', '.join(titles)}] {option.help}"
+            owners.setdefault(option.name, {}).setdefault(option.help, (option, []))[1].append(language.title)
+    for name, helps in reversed(owners.items()):
+        option = next(iter(helps.values()))[0]
+        help_text = " ".join(f"[{', '.join(titles)}] {text}" for text, (_, titles) in helps.items())
         if option.type is bool:
             f = click.option(f"--{name}", option.dest, is_flag=True, default=None, help=help_text)(f)
         else:
@@ -450,6 +452,11 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
     except BrokenPipeError:
         reader_gone()
     machine = session.machine
+    machine.end_output()  # what it held back goes to the session's output, written with the rest
+    try:
+        flush()
+    except BrokenPipeError:
+        reader_gone()
     write_results(language, machine, trace, stdout, state_to, max_steps, exports, reason is Stop.INTERRUPTED)
     if why is not None and reason is not Stop.INTERRUPTED:
         answer_why(session, why, stdout)

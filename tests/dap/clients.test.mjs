@@ -25,7 +25,8 @@ const examples = fs.readdirSync(EXAMPLES).flatMap((language) => fs.readdirSync(p
   .filter((name) => !name.startsWith('err_') && !name.endsWith('.md')).map((name) => example(language, name)));
 
 function exec(program) {
-  const run = spawnSync(ESODBG, ['exec', '--max-steps', String(BUDGET), program], { input: '', encoding: 'utf8' });
+  const run = spawnSync(ESODBG, ['exec', '--max-steps', String(BUDGET), program],
+    { input: '', encoding: 'utf8', maxBuffer: 1 << 28 });  // a never-ending Fibonacci writes megabytes
   return { code: run.status, out: run.stdout };
 }
 
