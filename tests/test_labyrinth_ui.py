@@ -127,3 +127,18 @@ def test_labyrinth_frames(snap_compare, monkeypatch, tmp_path, name, file, text,
     monkeypatch.chdir(folder)  # paths on screen short and the same on every machine
     app = DebuggerApp(LAB, Path(file), "", restore=False, remember=False)
     assert snap_compare(app, press=keys, terminal_size=size)
+
+
+async def test_quote_cells_are_breakpoints_when_the_debugger_opens_the_program(tmp_path, monkeypatch):
+    """D8: where the reference's -d prints its state, the debugger stops: every `'` cell is a
+    breakpoint on load (LANGUAGE.marks), and continue stops before the `'` runs."""
+    monkeypatch.chdir(tmp_path)
+    Path("marked.lab").write_text("_1'2'!@\n")
+    assert [LAB.where(at) for at in LAB.marks(LAB.parse("_1'2'!@\n", "marked.lab"))] == ["maze (2, 0)", "maze (4, 0)"]
+    app = DebuggerApp(LAB, Path("marked.lab"), "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert {LAB.cell_name(bp.at) for bp in app.session.breakpoints} == {"(2, 0)", "(4, 0)"}
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session.steps == 2 and LAB.cell_name(app.session.machine.location()) == "(2, 0)"

@@ -20,7 +20,7 @@ from .parser import Program, char, decode, parse as parse_text  # noqa: F401  (d
 
 machine = LabyrinthMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
-           "cell_name", "read_cell", "hover", "reads", "span"]
+           "cell_name", "read_cell", "hover", "reads", "span", "marks"]
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -51,6 +51,14 @@ def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
             x, y = i % program.width, i // program.width
             out.append((Span(y + 1, x + 1, y + 1, x + 2), CellRef(BOARD, y, x)))
     return tuple(out)
+
+
+def marks(program: Program) -> tuple[CellRef, ...]:
+    """The cells that hold ``'``, where the reference's ``-d`` prints its state (D8): the
+    debugger sets a breakpoint on each when it opens the program (the cell, wherever rotations
+    take the ``'`` later, X3)."""
+    return tuple(CellRef(BOARD, i // program.width, i % program.width) for i, v in enumerate(program.cells)
+                 if v == 39)
 
 
 def maze_rows(m: LabyrinthMachine) -> list[str]:
