@@ -87,8 +87,40 @@ def gcg(size: int) -> str:
     return f"#character-encoding UTF-8\n{players}\n" + _repeat(filler, size - len(game)) + ">" + events
 
 
+def _examples(folder: str, *patterns: str) -> str:
+    """The examples of ``folder`` matching ``patterns``, one after the other (a line each)."""
+    paths = sorted(path for pattern in patterns for path in (EXAMPLES / folder).glob(pattern))
+    return "".join(path.read_text("utf-8").rstrip("\n") + "\n" for path in paths)
+
+
+def befunge(size: int) -> str:
+    """Every Befunge example's rows, over and over (a Befunge-98 program: 93 would cut it at 25 rows)."""
+    return _repeat(_examples("befunge", "*.b93", "*.b98"), size)
+
+
+def hexagony(size: int) -> str:
+    """Every Hexagony example, over and over: one hexagon of side ~580."""
+    return _repeat(_examples("hexagony", "*.hxg"), size)
+
+
+def fish_esolang(size: int) -> str:
+    """Every ><> example's rows, over and over."""
+    return _repeat(_examples("fish", "*.fish"), size)
+
+
+def brainfuck(size: int) -> str:
+    """Every Brainfuck example (its brackets matched), over and over."""
+    return _repeat(_examples("brainfuck", "*.b"), size)
+
+
+def labyrinth(size: int) -> str:
+    """Every Labyrinth example's rows, over and over: one tall maze."""
+    return _repeat(_examples("labyrinth", "*.lab"), size)
+
+
 PROGRAMS = {"fifteen": fifteen, "messiscript": messiscript, "ttg": ttg, "stoned-go": stoned_go,
-            "scrabble": scrabble, "gcg": gcg}
+            "scrabble": scrabble, "gcg": gcg, "befunge": befunge, "hexagony": hexagony, "fish_esolang": fish_esolang,
+            "brainfuck": brainfuck, "labyrinth": labyrinth}
 
 
 def _ms(action, runs: int) -> float:
@@ -129,7 +161,8 @@ def measure(name: str, size: int, runs: int) -> dict:
 
 
 SUFFIXES = {"fifteen": ".15", "messiscript": ".messi", "ttg": ".ttg", "stoned-go": ".sgo", "scrabble": ".scrabble",
-            "gcg": ".gcg"}
+            "gcg": ".gcg", "befunge": ".b98", "hexagony": ".hxg", "fish_esolang": ".fish", "brainfuck": ".b",
+            "labyrinth": ".lab"}
 
 
 def first_frame(name: str, size: int) -> float:
