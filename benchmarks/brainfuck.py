@@ -26,34 +26,19 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
 import shutil
-import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import types
 from pathlib import Path
 
+from sidebyside import esodbg, paired, pure_engines, report, same_output
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 PROGRAM = HERE / "programs" / "mandelbrot.b"
 STEPS = 3_176_539_817
-CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-ESODBG = [sys.executable, "-m", "esodbg.app", "exec", "--lang", "brainfuck"]
-
-
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall and CPU seconds (user + system) of one whole run of ``command``, output discarded."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=CHILD_ENV)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
-        raise SystemExit(f"{command[0]} … exited with {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime
+ESODBG = esodbg("brainfuck")
 
 
 def build_bfref(folder: Path) -> Path:
@@ -69,36 +54,9 @@ def compare(program: Path, runs: int, steps: int | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         bfref = build_bfref(Path(folder))
         ours, theirs = ESODBG + [str(program)], [str(bfref), str(program)]
-        outputs = [subprocess.run(command, capture_output=True, env=CHILD_ENV, check=True).stdout
-                   for command in (ours, theirs)]
-        if outputs[0] != outputs[1]:
-            raise SystemExit(f"the outputs differ: esodbg {outputs[0][:80]!r}, bfref {outputs[1][:80]!r}")
-        pairs = [(timed(ours), timed(theirs)) for _ in range(runs)]
-    label = f"{program.name} ({steps:,} steps)" if steps else program.name
-    for index, what in enumerate(("wall", "CPU")):
-        mine = statistics.median(pair[0][index] for pair in pairs)
-        other = statistics.median(pair[1][index] for pair in pairs)
-        ratios = [pair[1][index] / pair[0][index] for pair in pairs]
-        rate = f" ({steps / mine / 1e6:.0f} M steps/s)" if steps else ""
-        print(f"exec {label} vs bfref -O2, {what:<4}: esodbg {mine:.2f} s{rate}, bfref {other:.2f} s: "
-              f"speed ratio {other / mine:.2f}x ({min(ratios):.2f}–{max(ratios):.2f})")
-
-
-def pure_engines() -> None:
-    """Import esodbg's modules from their ``.py`` sources from now on: a path hook in front that
-    finds no extension modules under the repository (others, as tree-sitter's, load as usual)."""
-    import importlib.machinery as machinery
-
-    source_only = machinery.FileFinder.path_hook((machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES),
-                                                 (machinery.SourcelessFileLoader, machinery.BYTECODE_SUFFIXES))
-
-    def hook(path: str):
-        if Path(path or ".").resolve().is_relative_to(ROOT):
-            return source_only(path)
-        raise ImportError("not esodbg's")  # the next hook finds it
-
-    sys.path_hooks.insert(0, hook)
-    sys.path_importer_cache.clear()
+        same_output(ours, theirs, "bfref")
+        pairs = paired(ours, theirs, runs)
+    report(program.name, steps, "bfref -O2", pairs)
 
 
 def profile(program: Path, steps: int) -> None:

@@ -29,48 +29,23 @@ by internal time.
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from sidebyside import CHILD_ENV, esodbg, paired, profile, report, same_output, timed
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 PROGRAM = HERE / "programs" / "primes.fish"
 STEPS = 2_615_056
-CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-ESODBG = [sys.executable, "-m", "esodbg.app", "exec"]
-
-
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall and CPU seconds (user + system) of one whole run of ``command``, output discarded."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=CHILD_ENV)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
-        raise SystemExit(f"{command[0]} … exited with {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime
+ESODBG = esodbg("fish")
 
 
 def compare(fish: Path, runs: int) -> None:
     ours, theirs = ESODBG + [str(PROGRAM)], [sys.executable, str(fish), str(PROGRAM)]
-    outputs = [subprocess.run(command, capture_output=True, env=CHILD_ENV, check=True, stdin=subprocess.DEVNULL).stdout
-               for command in (ours, theirs)]
-    if outputs[0] != outputs[1]:
-        raise SystemExit(f"the outputs differ: esodbg {outputs[0][:80]!r}, fish.py {outputs[1][:80]!r}")
-    pairs = [(timed(ours), timed(theirs)) for _ in range(runs)]
-    for index, what in enumerate(("wall", "CPU")):
-        mine = statistics.median(pair[0][index] for pair in pairs)
-        other = statistics.median(pair[1][index] for pair in pairs)
-        ratios = [pair[1][index] / pair[0][index] for pair in pairs]
-        print(f"exec primes.fish ({STEPS:,} steps) vs fish.py, {what:<4}: esodbg {mine:.2f} s, fish.py {other:.2f} s "
-              f"({STEPS / other / 1e3:.0f} k steps/s): speed ratio {other / mine:.0f}x "
-              f"({min(ratios):.0f}–{max(ratios):.0f})")
+    same_output(ours, theirs, "fish.py")
+    report(PROGRAM.name, STEPS, "fish.py", paired(ours, theirs, runs))
 
 
 def throughput(limit: int) -> None:
@@ -98,40 +73,6 @@ def _number(n: int) -> str:
     return digits[0] + "".join(f"f1+*{d}+" for d in digits[1:])
 
 
-def pure_engines() -> None:
-    """Import esodbg's modules from their ``.py`` sources from now on: a path hook in front that
-    finds no extension modules under the repository (others, as tree-sitter's, load as usual)."""
-    import importlib.machinery as machinery
-
-    source_only = machinery.FileFinder.path_hook((machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES),
-                                                 (machinery.SourcelessFileLoader, machinery.BYTECODE_SUFFIXES))
-
-    def hook(path: str):
-        if Path(path or ".").resolve().is_relative_to(ROOT):
-            return source_only(path)
-        raise ImportError("not esodbg's")  # the next hook finds it
-
-    sys.path_hooks.insert(0, hook)
-    sys.path_importer_cache.clear()
-
-
-def profile(steps: int, top: int) -> None:
-    import cProfile
-    import pstats
-
-    pure_engines()
-    from esodbg.engines.iobuf import InputLog, OutputLog
-    from esodbg.engines.registry import by_name
-
-    language = by_name("fish")
-    program = language.parse(PROGRAM.read_text("utf-8"), str(PROGRAM), {})
-    machine = language.machine(program, InputLog("", True), OutputLog())
-    profiler = cProfile.Profile()
-    profiler.runcall(machine.run, steps)
-    print(f"{machine.steps:,} steps of {PROGRAM.name}, engines from their Python sources")
-    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -145,7 +86,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25, help="profile entries to print (default 25)")
     args = parser.parse_args()
     if args.profile:
-        profile(args.steps, args.top)
+        profile("fish", PROGRAM, args.steps, args.top)
     elif args.throughput:
         throughput(args.limit)
     elif args.fish is None or not args.fish.is_file():

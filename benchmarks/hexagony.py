@@ -26,20 +26,15 @@ by internal time.
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
+from sidebyside import CHILD_ENV, esodbg, paired, profile, report
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 PROGRAM = HERE / "programs" / "countdown.hxg"
 ROUNDS = 1_000_000
-CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-ESODBG = [sys.executable, "-m", "esodbg.app", "exec", "--lang", "hexagony"]
 
 
 def steps(rounds: int) -> int:
@@ -59,70 +54,17 @@ def program(rounds: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall and CPU seconds (user + system) of one whole run of ``command``, output discarded."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=CHILD_ENV)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
-        raise SystemExit(f"{command[0]} … exited with {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime
-
-
 def compare(reference: Path, runs: int, rounds: int) -> None:
     with tempfile.TemporaryDirectory() as work:
         source = Path(work) / "countdown.hxg"
         source.write_text(program(rounds), "utf-8")
-        ours = ESODBG + [str(source)]
+        ours = esodbg("hexagony") + [str(source)]
         theirs = ["ruby", str(reference / "interpreter.rb"), str(source)]
         state = subprocess.run(ours + ["--final-state", "-"], capture_output=True, env=CHILD_ENV, check=True).stdout
         if f'"steps": {steps(rounds)},' not in state.decode():
             raise SystemExit(f"esodbg did not take {steps(rounds):,} steps: {state[-300:]!r}")
-        pairs = [(timed(ours), timed(theirs)) for _ in range(runs)]
-    count = steps(rounds)
-    for index, what in enumerate(("wall", "CPU")):
-        mine = statistics.median(pair[0][index] for pair in pairs)
-        other = statistics.median(pair[1][index] for pair in pairs)
-        ratios = [pair[1][index] / pair[0][index] for pair in pairs]
-        print(f"exec countdown.hxg ({count:,} steps) vs hexagony.rb, {what:<4}: esodbg {mine:.2f} s "
-              f"({count / mine / 1e6:.1f} M steps/s), hexagony.rb {other:.2f} s ({count / other / 1e6:.2f} M steps/s): "
-              f"speed ratio {other / mine:.1f}x ({min(ratios):.1f}–{max(ratios):.1f})")
-
-
-def pure_engines() -> None:
-    """Import esodbg's modules from their ``.py`` sources from now on: a path hook in front that
-    finds no extension modules under the repository (others, as tree-sitter's, load as usual)."""
-    import importlib.machinery as machinery
-
-    source_only = machinery.FileFinder.path_hook((machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES),
-                                                 (machinery.SourcelessFileLoader, machinery.BYTECODE_SUFFIXES))
-
-    def hook(path: str):
-        if Path(path or ".").resolve().is_relative_to(ROOT):
-            return source_only(path)
-        raise ImportError("not esodbg's")  # the next hook finds it
-
-    sys.path_hooks.insert(0, hook)
-    sys.path_importer_cache.clear()
-
-
-def profile(count: int, top: int) -> None:
-    import cProfile
-    import pstats
-
-    pure_engines()
-    from esodbg.engines.iobuf import InputLog, OutputLog
-    from esodbg.engines.registry import by_name
-
-    language = by_name("hexagony")
-    parsed = language.parse(PROGRAM.read_text("utf-8"), str(PROGRAM), {})
-    machine = language.machine(parsed, InputLog("", True), OutputLog())
-    profiler = cProfile.Profile()
-    profiler.runcall(machine.run, count)
-    print(f"{machine.steps:,} steps of {PROGRAM.name}, engines from their Python sources")
-    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
+        pairs = paired(ours, theirs, runs)
+    report(PROGRAM.name, steps(rounds), "hexagony.rb", pairs)
 
 
 def main() -> None:
@@ -137,7 +79,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25, help="profile entries to print (default 25)")
     args = parser.parse_args()
     if args.profile:
-        profile(args.steps, args.top)
+        profile("hexagony", PROGRAM, args.steps, args.top)
     elif args.reference is None or not (args.reference / "hexagony.rb").is_file():
         parser.error("give the reference's checkout with --reference PATH, or --profile")
     else:

@@ -27,32 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import statistics
 import subprocess
-import sys
-import time
 from pathlib import Path
 
+from sidebyside import CHILD_ENV, esodbg, paired, profile, report
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 PROGRAM = HERE / "programs" / "bench.lab"
 STEPS = 5_199_974
-CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-ESODBG = [sys.executable, "-m", "esodbg.app", "exec", "--lang", "labyrinth"]
-
-
-def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
-    """Wall and CPU seconds (user + system) of one whole run of ``command``, output discarded."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=CHILD_ENV, cwd=cwd)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
-        raise SystemExit(f"{command[0]} … exited with {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime
+ESODBG = esodbg("labyrinth")
 
 
 def check(reference: Path) -> None:
@@ -70,49 +54,7 @@ def check(reference: Path) -> None:
 def compare(reference: Path, runs: int) -> None:
     check(reference)
     ours, theirs = ESODBG + [str(PROGRAM)], ["ruby", "interpreter.rb", str(PROGRAM)]
-    pairs = [(timed(ours), timed(theirs, reference)) for _ in range(runs)]
-    for index, what in enumerate(("wall", "CPU")):
-        mine = statistics.median(pair[0][index] for pair in pairs)
-        other = statistics.median(pair[1][index] for pair in pairs)
-        ratios = [pair[1][index] / pair[0][index] for pair in pairs]
-        print(f"exec bench.lab ({STEPS:,} steps) vs labyrinth.rb, {what:<4}: esodbg {mine:.2f} s "
-              f"({STEPS / mine / 1e6:.1f} M steps/s), labyrinth.rb {other:.2f} s "
-              f"({STEPS / other / 1e6:.2f} M steps/s): speed ratio {other / mine:.1f}x "
-              f"({min(ratios):.1f}–{max(ratios):.1f})")
-
-
-def pure_engines() -> None:
-    """Import esodbg's modules from their ``.py`` sources from now on: a path hook in front that
-    finds no extension modules under the repository (others, as tree-sitter's, load as usual)."""
-    import importlib.machinery as machinery
-
-    source_only = machinery.FileFinder.path_hook((machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES),
-                                                 (machinery.SourcelessFileLoader, machinery.BYTECODE_SUFFIXES))
-
-    def hook(path: str):
-        if Path(path or ".").resolve().is_relative_to(ROOT):
-            return source_only(path)
-        raise ImportError("not esodbg's")  # the next hook finds it
-
-    sys.path_hooks.insert(0, hook)
-    sys.path_importer_cache.clear()
-
-
-def profile(steps: int, top: int) -> None:
-    import cProfile
-    import pstats
-
-    pure_engines()
-    from esodbg.engines.iobuf import InputLog, OutputLog
-    from esodbg.engines.registry import by_name
-
-    language = by_name("labyrinth")
-    program = language.parse(PROGRAM.read_text("utf-8"), str(PROGRAM), {})
-    machine = language.machine(program, InputLog("", True), OutputLog())
-    profiler = cProfile.Profile()
-    profiler.runcall(machine.run, steps)
-    print(f"{machine.steps:,} steps of {PROGRAM.name}, engines from their Python sources")
-    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
+    report(PROGRAM.name, STEPS, "labyrinth.rb", paired(ours, theirs, runs, reference))
 
 
 def main() -> None:
@@ -126,7 +68,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25, help="profile entries to print (default 25)")
     args = parser.parse_args()
     if args.profile:
-        profile(args.steps, args.top)
+        profile("labyrinth", PROGRAM, args.steps, args.top)
     elif args.reference is None or not (args.reference / "interpreter.rb").is_file():
         parser.error("give the reference's folder with --reference DIR (its interpreter.rb), or --profile")
     else:
