@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from esodbg.engines.debugger import Session
 from esodbg.engines.registry import by_name
 
-from time_travel import assert_time_travel_is_exact
+from time_travel import assert_steps_match_the_fast_loop, assert_time_travel_is_exact
 
 FISH = by_name("fish")
 ALPHABET = "0123456789abcdef+-*,%=()'\":~$@}{rl[]&onigp!?.x><^v/\\|_#;     "
@@ -56,21 +56,8 @@ def test_stepping_reaches_the_state_the_fast_loop_reaches(text, data, seed):
     """Every step through ``Machine.step`` (undo records, ``may_change``) ends where one ``run``
     of the same number of steps ends: the keys a step names cover what it changes."""
     stepped = session(text, data, seed)
-    machine = stepped.machine
-    for _ in range(100):
-        before = machine.snapshot()
-        record = machine.step()
-        if not hasattr(record, "changes"):
-            break
-        after = machine.snapshot()
-        machine.undo(record)  # the record undoes exactly; running the step again redoes it
-        assert machine.snapshot() == before
-        machine.run(1)
-        assert machine.snapshot() == after
     fast = session(text, data, seed)
-    if machine.steps:
-        fast.machine.run(machine.steps)
-    assert fast.machine.snapshot() == machine.snapshot()
+    assert_steps_match_the_fast_loop(stepped, fast, 100)
 
 
 @settings(max_examples=40, deadline=None)

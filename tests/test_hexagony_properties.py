@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from esodbg.engines.debugger import Session
 from esodbg.engines.registry import by_name
 
-from time_travel import assert_time_travel_is_exact
+from time_travel import assert_steps_match_the_fast_loop, assert_time_travel_is_exact
 
 HEXAGONY = by_name("hexagony")
 # every command, weighted toward the interesting ones; letters, a wide character, whitespace
@@ -50,20 +50,10 @@ def test_stepping_reaches_the_state_the_fast_loop_reaches(text, data):
     """Every step's record undoes it exactly and the step redone gives the same state; the
     steps one by one end where one ``run`` of as many steps ends."""
     stepped = session(text, data)
-    machine = stepped.machine
-    for _ in range(100):
-        before = machine.snapshot()
-        record = machine.step()
-        if not hasattr(record, "changes"):
-            break
-        assert len(record.changes) <= 1 and all(change.store == "mem" for change in record.changes)
-        after = machine.snapshot()
-        machine.undo(record)
-        assert machine.snapshot() == before
-        machine.run(1)
-        assert machine.snapshot() == after
-        assert 0 not in machine.mem.values()  # M1: only edges that are not 0 are stored
     fast = session(text, data)
-    if machine.steps:
-        fast.machine.run(machine.steps)
-    assert fast.machine.snapshot() == machine.snapshot()
+
+    def each(record, machine) -> None:
+        assert len(record.changes) <= 1 and all(change.store == "mem" for change in record.changes)
+        assert 0 not in machine.mem.values()  # M1: only edges that are not 0 are stored
+
+    assert_steps_match_the_fast_loop(stepped, fast, 100, each)

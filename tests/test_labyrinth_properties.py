@@ -17,7 +17,7 @@ from esodbg.engines.labyrinth.machine import DX, DY, open_mask, turn
 from esodbg.engines.registry import by_name
 
 from labyrinth_cases import random_maze
-from time_travel import assert_time_travel_is_exact
+from time_travel import assert_steps_match_the_fast_loop, assert_time_travel_is_exact
 
 LAB = by_name("labyrinth")
 # Rotations and stack commands often, so that mazes change under the pointer and stacks move.
@@ -56,21 +56,8 @@ def test_each_undo_record_is_exact_and_stepping_reaches_the_fast_loops_state(tex
     ``run`` of the same number of steps ends: the keys a step names cover what it changes,
     rotations included."""
     stepped = session(text, data)
-    machine = stepped.machine
-    for _ in range(100):
-        before = machine.snapshot()
-        record = machine.step()
-        if not hasattr(record, "changes"):
-            break
-        after = machine.snapshot()
-        machine.undo(record)
-        assert machine.snapshot() == before
-        machine.run(1)
-        assert machine.snapshot() == after
     fast = session(text, data)
-    if machine.steps:
-        fast.machine.run(machine.steps)
-    assert fast.machine.snapshot() == machine.snapshot()
+    assert_steps_match_the_fast_loop(stepped, fast, 100)
 
 
 @settings(max_examples=60, deadline=None)
