@@ -33,6 +33,7 @@ COMPILED = [
     "engines/space.py",
     "engines/bytemachine.py",
     "engines/seeded.py",
+    "engines/integers.py",
     "engines/befunge/common.py",
     "engines/befunge/b93.py",
     "engines/befunge/b98.py",

@@ -320,6 +320,14 @@ class Machine(ABC):
     def set_registers(self, regs: tuple) -> None:
         """Load what :meth:`registers` returned, then recompute any derived state."""
 
+    def fail(self, message: str, at: Location, span: Span | None) -> Stop:
+        """End the run with a runtime error at ``at`` (its source ``span``): the failing step
+        counts and changes nothing else (the engine checks before it mutates: module docstring)."""
+        self.steps += 1
+        self.status = Status.ERROR
+        self.fault = Fault(message, self.steps, at, span)
+        return Stop.ERROR
+
     def end_output(self) -> None:
         """The run ends where it is, not at a halt or an error (``--max-steps`` spent, Ctrl+C):
         write any output held back (a byte machine's unfinished UTF-8 sequence).  Nothing by

@@ -18,7 +18,7 @@ from __future__ import annotations
 import codecs
 from typing import Final
 
-from .base import Machine
+from .base import Location, Machine, Span, Stop
 from .compiled import mypyc_attr
 from .seeded import next_random
 
@@ -80,6 +80,11 @@ class ByteMachine(Machine):
         if self.pending:
             text, self.pending = drain(self.pending, True)
             self.output.write(text)
+
+    def fail(self, message: str, at: Location, span: Span | None) -> Stop:
+        """:meth:`Machine.fail`, and the output held back is written: the run has ended."""
+        self.flush()
+        return Machine.fail(self, message, at, span)
 
     def end_output(self) -> None:
         """The run was cut short: its unfinished sequence's bytes are written as they are."""

@@ -11,7 +11,6 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from esodbg.engines.base import Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.registry import by_name
 

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Fault, Location, Status, Stop
+from ..base import CellRef, Location, Status, Stop
 from ..iobuf import InputLog, Output
 from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
@@ -99,12 +99,8 @@ class Befunge93Machine(ByteMachine):
 
     # ----- execution --------------------------------------------------------------------------
     def _fail(self, message: str) -> Stop:
-        """A runtime error at the pointer: the step counts, nothing else changes (base.py)."""
-        self.steps += 1
-        self.status = Status.ERROR
-        self.fault = Fault(message, self.steps, self.location(), self.program.span(self.x, self.y))
-        self.flush()
-        return Stop.ERROR
+        """A runtime error at the pointer (Machine.fail)."""
+        return self.fail(message, self.location(), self.program.span(self.x, self.y))
 
     def _number(self) -> int:
         """``&`` (rule 11): a number as glibc's ``fscanf("%ld")`` reads it, −1 if there is none or

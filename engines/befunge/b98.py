@@ -19,7 +19,7 @@ from typing import Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Fault, Location, Status, Stop
+from ..base import CellRef, Location, Status, Stop
 from ..iobuf import InputLog, Output
 from ..space import Space
 from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, wrap64
@@ -270,11 +270,7 @@ class Befunge98Machine(ByteMachine):
     def _fail(self, ip: IP, message: str, at: tuple[int, int] | None = None) -> Stop:
         """A runtime error of ``ip`` at ``at`` (default: where it stands); nothing else changes."""
         x, y = at if at is not None else (ip.x, ip.y)
-        self.steps += 1
-        self.status = Status.ERROR
-        self.fault = Fault(message, self.steps, CellRef(BOARD, y, x), self.program.span(x, y))
-        self.flush()
-        return Stop.ERROR
+        return self.fail(message, CellRef(BOARD, y, x), self.program.span(x, y))
 
     def run(self, limit: int, stops: dict | None = None) -> Stop:
         if self.status is not Status.READY:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Iterable
 
-from ..base import CellRef, CodeRef, Fault, Location, Status, Stop
+from ..base import CellRef, CodeRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..iobuf import InputLog, Output
@@ -151,11 +151,8 @@ class BrainfuckMachine(ByteMachine):
         """A runtime error at command ``pc`` (rule 15): the step counts (``done`` ran before it),
         nothing else changes; the output so far is written out."""
         self.pc = pc
-        self.steps += done + 1
-        self.status = Status.ERROR
-        self.fault = Fault(message, self.steps, CodeRef(pc), self.program.span(pc))
-        self.flush()
-        return Stop.ERROR
+        self.steps += done
+        return self.fail(message, CodeRef(pc), self.program.span(pc))
 
     def run(self, limit: int, stops: Plan | None = None) -> Stop:
         if self.status is not Status.READY:

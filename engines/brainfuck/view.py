@@ -11,7 +11,7 @@ loop depth, steps, input bytes read) and the loop stack (the ``[`` of every loop
 
 from __future__ import annotations
 
-from ..base import CellRef, CodeRef, StepRecord
+from ..base import CodeRef, StepRecord
 from ..view import Cell, Code, Grid, Panel, Value, View
 from .machine import BOARD, BrainfuckMachine
 from .parser import Program

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Fault, Location, Machine, Status, Stop
+from ..base import CellRef, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .parser import Program
 
@@ -127,14 +127,11 @@ class FifteenMachine(Machine):
     # ----- execution --------------------------------------------------------------------------
     def _fail(self, p: int, message: str, done: int) -> Stop:
         """Stop with a runtime error at cell ``p``; the failing step counts (``done`` before it)."""
-        self.steps += done + 1
-        self.status = Status.ERROR
+        self.steps += done
         r, c = divmod(p, self.cols)
         command = self.program.commands[r][c]
-        self.fault = Fault(f"command {command!r}: {message}", self.steps, CellRef(BOARD, r, c),
-                           self.program.spans[r][c])
         self._p = p
-        return Stop.ERROR
+        return self.fail(f"command {command!r}: {message}", CellRef(BOARD, r, c), self.program.spans[r][c])
 
     def run(self, limit: int, stops: list[bool] | None = None) -> Stop:
         if self.status is not Status.READY:

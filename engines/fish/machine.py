@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final, Iterable
 
-from ..base import CellRef, Fault, Location, Machine, Status, Stop
+from ..base import CellRef, Location, Machine, Status, Stop
 from ..compiled import mypyc_attr
 from ..iobuf import InputLog, Output
 from ..seeded import next_random
@@ -181,14 +181,11 @@ class FishMachine(Machine):
 
     # ----- execution --------------------------------------------------------------------------
     def _fail(self, message: str) -> Stop:
-        """A runtime error at the pointer (rule 34): the step counts, nothing else changes."""
-        self.steps += 1
-        self.status = Status.ERROR
+        """A runtime error at the pointer (rule 34; Machine.fail)."""
         c = self.cmd()
         what = "string mode" if self.smode and c >= 0 else name(c)
-        self.fault = Fault(f"something smells fishy... {what}: {message}", self.steps, self.location(),
-                           self.program.span(self.x, self.y))
-        return Stop.ERROR
+        return self.fail(f"something smells fishy... {what}: {message}", self.location(),
+                         self.program.span(self.x, self.y))
 
     def run(self, limit: int, stops: dict | None = None) -> Stop:
         if self.status is not Status.READY:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from typing import Final, Iterable
 
-from ..base import CellRef, Fault, Location, Status, Stop
+from ..base import CellRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..iobuf import InputLog, Output
@@ -322,13 +322,9 @@ class HexagonyMachine(ByteMachine):
         self.began, self.wrote, self.arrived = began, wrote, arrived
 
     def _fail(self, message: str) -> Stop:
-        """A runtime error at the active IP (R1): the step counts, nothing else changes."""
-        self.steps += 1
-        self.status = Status.ERROR
+        """A runtime error at the active IP (R1; Machine.fail)."""
         at = self.location()
-        self.fault = Fault(message, self.steps, at, self.program.spans[self.program.hexagon.index(at.row, at.col)])
-        self.flush()
-        return Stop.ERROR
+        return self.fail(message, at, self.program.spans[self.program.hexagon.index(at.row, at.col)])
 
 
 

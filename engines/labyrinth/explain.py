@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import Diagnostic, plural
 from .machine import DX, DY, count, open_mask, turn
-from .parser import COMMANDS, SHIFTS, Program, char
+from .parser import COMMANDS, SHIFTS, Program
 
 WORDS = ("north", "east", "south", "west")
 ARROWS = "▲▶▼◀"  # by direction, as the board draws the IP

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final, Iterable
 
-from ..base import CellRef, Fault, Location, Status, Stop
+from ..base import CellRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..iobuf import InputLog, Output
@@ -169,12 +169,8 @@ class LabyrinthMachine(ByteMachine):
 
     # ----- execution --------------------------------------------------------------------------
     def _fail(self, message: str) -> Stop:
-        """A runtime error at the pointer (R1): the step counts, nothing else changes (base.py)."""
-        self.steps += 1
-        self.status = Status.ERROR
-        self.fault = Fault(message, self.steps, self.location(), self.program.span(self.x, self.y))
-        self.flush()
-        return Stop.ERROR
+        """A runtime error at the pointer (R1; Machine.fail)."""
+        return self.fail(message, self.location(), self.program.span(self.x, self.y))
 
     def run(self, limit: int, stops: list[list[int]] | None = None) -> Stop:
         if self.status is not Status.READY:

@@ -16,7 +16,7 @@ from typing import Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CodeRef, Fault, Location, Machine, Status, Stop
+from ..base import CodeRef, Location, Machine, Status, Stop
 from ..iobuf import InputLog, Output
 from .parser import ADJECTIVE, NEGATE, NOUN, Loop, Program
 
@@ -138,12 +138,10 @@ class MessiMachine(Machine):
     def _fail(self, pc: int, message: str, done: int) -> Stop:
         """Stop with a runtime error at command ``pc``; the failing step counts (``done`` before
         it) and changed nothing (checked before any mutation)."""
-        self.steps += done + 1
-        self.status = Status.ERROR
+        self.steps += done
         command = self.program.commands[pc]
-        self.fault = Fault(f"{command.name}: {message}", self.steps, CodeRef(pc), command.span)
         self.pc = pc
-        return Stop.ERROR
+        return self.fail(f"{command.name}: {message}", CodeRef(pc), command.span)
 
     def run(self, limit: int, stops: list[bool] | None = None) -> Stop:
         if self.status is not Status.READY:
