@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn, TextIO
 
@@ -35,7 +36,7 @@ from esodbg.app import exitcodes
 from esodbg.app.exitcodes import BAD_INPUT, BREAKPOINT, BUDGET, HALTED, INTERRUPTED, MEANINGS, RUNTIME_ERROR
 from esodbg.app.files import LoadError, load_program, paused_gc, read_program, read_text
 
-CHUNK = 16384  # steps exec runs between two looks at Ctrl+C (a few ms)
+CHUNK = 16384  # traced steps between two flushes of the output
 SIGNALS = (signal.SIGINT, signal.SIGTERM)  # both end a command the same way: Ctrl+C's, exit 130
 
 EXEC_CODES = dict(MEANINGS)
@@ -49,8 +50,10 @@ RECORD_CODES = {HALTED: "written (however the run ended)", RUNTIME_ERROR: "agg c
                 INTERRUPTED: "interrupted with Ctrl+C or SIGTERM: nothing written (OUT is as it was)"}
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 EDITOR_CODES = {HALTED: "the editor ended the session (or closed stdin)", INTERRUPTED: MEANINGS[INTERRUPTED]}
-RUN_CODES = {HALTED: "quit (the program halted, or was paused)", RUNTIME_ERROR: "quit while stopped at a runtime error",
-             BAD_INPUT: "bad usage, unreadable file, or quit at a parse error", INTERRUPTED: MEANINGS[INTERRUPTED]}
+RUN_CODES = {HALTED: "quit with q or the Ctrl+C key (the program halted, or was paused)",
+             RUNTIME_ERROR: "quit while stopped at a runtime error",
+             BAD_INPUT: "bad usage, unreadable file, or quit at a parse error",
+             INTERRUPTED: "SIGINT or SIGTERM sent to the process (kill -INT, kill): it quits as q does"}
 
 
 def epilog(codes: dict[int, str]) -> str:
@@ -73,7 +76,8 @@ LANG_OPTION = click.option("--lang", type=click.Choice([language.name for langua
                            help="Language of FILE (default: from its extension).")
 MAX_STEPS = "Stop (exit 3) after N steps."
 BREAK_HELP = ("Stop (exit 4) at the first hit of this breakpoint: cell:[BOARD:]CELL (a cell as its language names "
-              "it: ROW,COL; X,Y in Stoned-Go; a square such as H8 in Scrabble), code:N (the N-th command), "
+              "it: X,Y — column then row, from 0 — in Befunge, ><>, Labyrinth and Stoned-Go; ROW,COL elsewhere; a "
+              "square such as H8 in Scrabble; `esodbg languages` says which), code:N (the N-th command), "
               "data:LOCATION (stops when it changes) or event:NAME, each optionally followed by ' if EXPR', "
               "' hit N' / ' hit >= N' / ' hit % N' and ' log MESSAGE' (a log point prints MESSAGE, with its "
               "{EXPR} parts, on stderr and does not stop).  Repeatable.  The names, locations and events of each "
@@ -335,8 +339,25 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
 
 def reader_gone() -> NoReturn:
     """The reader of stdout went away (e.g. `| head`): nothing more can be written; stop quietly."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    stdout_to_nowhere()
     sys.exit(HALTED)
+
+
+def stdout_to_nowhere() -> None:
+    """What is still to be written to stdout goes nowhere (its reader went away), so neither a
+    later write nor the flush at exit fails."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def say(text: str) -> None:
+    """``click.echo(text)`` to stdout for a command whose exit code does not depend on its
+    reader: if the reader went away (``esodbg check F | true``), the rest is dropped and the
+    command goes on to exit with its own code."""
+    try:
+        click.echo(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        stdout_to_nowhere()
 
 
 def write_results(language: Language, machine: Machine, trace: TextIO | None, stdout: TextIO,
@@ -581,17 +602,22 @@ def signals_set(interrupted: threading.Event):
 
 
 def run_until_interrupted(machine: Machine, limit: int, interrupted: threading.Event, tally=None) -> Stop:
-    """``machine.run(limit)`` in chunks of :data:`CHUNK` steps, with Ctrl+C and SIGTERM only
-    setting ``interrupted`` — checked between chunks, so the machine stops between two steps and
-    says exactly which (returns ``Stop.LIMIT`` then).  With a ``tally``
+    """``machine.run(limit)`` in chunks of about 10 ms (:class:`~esodbg.engines.pacing.Chunks`),
+    with Ctrl+C and SIGTERM only setting ``interrupted`` — checked between chunks, so the machine
+    stops between two steps and says exactly which (returns ``Stop.LIMIT`` then).  With a ``tally``
     (:class:`~esodbg.engines.profile.Tally`), its run, which counts every step."""
+    from esodbg.engines.pacing import Chunks
+
     run = machine.run if tally is None else lambda count: tally.run(machine, count)
+    chunks = Chunks()
     with signals_set(interrupted):
         end = machine.steps + limit
         while not interrupted.is_set():
-            reason = run(min(CHUNK, end - machine.steps))
+            began = time.perf_counter()
+            reason = run(min(chunks.size, end - machine.steps))
             if reason is not Stop.LIMIT or machine.steps >= end:
                 return reason
+            chunks.took(time.perf_counter() - began)
         return Stop.LIMIT
 
 
@@ -627,7 +653,7 @@ def check(file: Path, format_: str, lang: str | None, **values: Any) -> None:
     if format_ == "text":
         with paused_gc():  # (a huge program's parse: the collector's walks would hold off Ctrl+C too)
             language, _ = open_program(file, lang, values)
-        click.echo(f"{file}: ok ({language.title})")
+        say(f"{file}: ok ({language.title})")
         return
     import json  # only --format json needs it
 
@@ -642,7 +668,7 @@ def check(file: Path, format_: str, lang: str | None, **values: Any) -> None:
         problems = (error.diagnostic(str(file)),)
     except ParseError as error:
         problems = error.diagnostics
-    click.echo(json.dumps([diagnostic_json(d, text) for d in problems], ensure_ascii=False, indent=2))
+    say(json.dumps([diagnostic_json(d, text) for d in problems], ensure_ascii=False, indent=2))
     sys.exit(BAD_INPUT if any(d.severity == "error" for d in problems) else HALTED)
 
 
@@ -684,8 +710,9 @@ def runnable(file: Path, lang: str | None, values: dict[str, Any]) -> tuple[Lang
 @language_options
 def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, no_restore: bool,
         served: bool, lang: str | None, **values: Any) -> None:
-    """Debug FILE in the terminal: watch the game play, step forwards and backwards, set
-    breakpoints on board cells (or on commands, in MessiScript).
+    """Debug FILE in the terminal: watch the program play, step forwards and backwards, set
+    breakpoints on board cells (or on commands, where a language's code is text: MessiScript,
+    Brainfuck).
 
     Input: --input, --input-file or piped stdin is the program's whole input; with none, the
     debugger asks in its Input pane when the program reads (Ctrl+D there ends the input).
@@ -715,7 +742,17 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
         for sig in SIGNALS:
             loop.add_signal_handler(sig, lambda: app.exit(return_code=INTERRUPTED))
         app.run(loop=loop)
-    sys.exit(app.return_code or HALTED)
+    quit_now(app.return_code or HALTED)
+
+
+def quit_now(code: int) -> NoReturn:
+    """Exit with ``code`` at once, the terminal already restored and the session saved: not
+    through the interpreter's teardown, which frees a debugger's objects one by one (tenths of a
+    second with a long run's history) while the user waits for the prompt."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a reader gone, a stream closed
+            stream.flush()
+    os._exit(code)
 
 
 def orphaned(app) -> None:
@@ -940,26 +977,26 @@ def languages_() -> None:
     from esodbg.engines import compiled
 
     for language in registry.languages():
-        click.echo(f"{language.name}  {language.title}  ({' '.join(language.extensions)})")
-        click.echo(f"  docs: {language.docs}")
+        say(f"{language.name}  {language.title}  ({' '.join(language.extensions)})")
+        say(f"  docs: {language.docs}")
         for ending, rule in language.claims:  # an ending other languages list too: the content decides
-            click.echo(f"  {ending}: {(rule.__doc__ or '').strip().splitlines()[0]} (--lang always decides)")
+            say(f"  {ending}: {(rule.__doc__ or '').strip().splitlines()[0]} (--lang always decides)")
         for other in registry.languages():
             for ending, _ in other.claims if other is not language else ():
                 if ending in language.extensions:
-                    click.echo(f"  {ending}: unless it is {other.title} by content (see {other.name}; --lang always decides)")
+                    say(f"  {ending}: unless it is {other.title} by content (see {other.name}; --lang always decides)")
         for option in language.options:
             value = f" {option.metavar or '|'.join(option.choices) or option.type.__name__.upper()}" \
                 if option.type is not bool else ""
-            click.echo(f"  --{option.name}{value}: {option.help}")
+            say(f"  --{option.name}{value}: {option.help}")
         units = ", ".join(f"{unit.name} ({unit.key}/{unit.key.upper()})" for unit in language.units)
-        click.echo(f"  stepping: step (n/N){', ' + units if units else ''}")
+        say(f"  stepping: step (n/N){', ' + units if units else ''}")
         for export in language.exports:
-            click.echo(f"  --{export.name} FILE (exec): {export.help}")
-        click.echo(f"  breakpoints stop at: {', '.join(language.breakpoint_kinds)}"
+            say(f"  --{export.name} FILE (exec): {export.help}")
+        say(f"  breakpoints stop at: {', '.join(language.breakpoint_kinds)}"
                    f"{'' if language.reads_input else '; programs read no input'}")
         running = compiled.running(language.implementation.rpartition(".")[0] + ".")
-        click.echo(f"  engine: {'compiled (' + ', '.join(m.rpartition('.')[2] for m in running) + ')' if running else 'pure Python'}")
+        say(f"  engine: {'compiled (' + ', '.join(m.rpartition('.')[2] for m in running) + ')' if running else 'pure Python'}")
 
 
 def reattach_terminal() -> None:

@@ -20,6 +20,7 @@ from typing import Final
 
 from .base import Location, Machine, Span, Stop
 from .compiled import mypyc_attr
+from .integers import Oversized, oversized
 from .seeded import next_random
 
 NEEDS: Final = -(1 << 70)  # what a read returns when the input it needs has not arrived
@@ -154,19 +155,22 @@ class ByteMachine(Machine):
             self.take_byte()
         return value
 
-    def read_integer(self) -> int:
+    def read_integer(self, bits: int) -> int | None:
         """Hexagony's and Labyrinth's ``?`` (hexagony.md I3, labyrinth.md "I/O"): skip bytes up
         to a ``+``, a ``-``, an ASCII digit or the end; read the sign if there is one; then the
-        digits (unbounded).  The byte after the number stays unread (the references' one-byte
-        pushback is this cursor not moving past it).  Returns sign × value — 0 with no digits,
-        and at the end of the input — or :data:`NEEDS` (then nothing is read)."""
+        digits.  The byte after the number stays unread (the references' one-byte pushback is
+        this cursor not moving past it).  Returns sign × value — 0 with no digits, and at the end
+        of the input — or ``None`` when the input it needs has not arrived (nothing read).
+
+        Raises :class:`~esodbg.engines.integers.Oversized`, nothing read, for a number of more
+        than ``bits`` bits (the bound that keeps a step short: :mod:`~esodbg.engines.integers`)."""
         saved = (self.in_pos, self.in_byte)
         sign = 1
         while True:
             b = self.peek_byte()
             if b == NEEDS:
                 self.in_pos, self.in_byte = saved
-                return NEEDS
+                return None
             if b == EOF or 48 <= b <= 57:
                 break
             self.take_byte()
@@ -178,10 +182,13 @@ class ByteMachine(Machine):
             b = self.peek_byte()
             if b == NEEDS:
                 self.in_pos, self.in_byte = saved
-                return NEEDS
+                return None
             if not 48 <= b <= 57:
                 return sign * value
             value = value * 10 + b - 48
+            if oversized(value, bits):
+                self.in_pos, self.in_byte = saved
+                raise Oversized(bits)
             self.take_byte()
 
     # ----- random choices -----------------------------------------------------------------------

@@ -24,7 +24,7 @@ reverse-continue:
 
 Breakpoints may change while a long operation runs, from its ``progress`` callback (which runs on
 the operation's thread between chunks, the state consistent): :meth:`Session._advance` compiles
-them again before its next chunk.  Chunks last about :data:`SLICE` seconds whatever a step costs
+them again before its next chunk.  Chunks last about :data:`~.pacing.SLICE` seconds whatever a step costs
 (their size adapts), so ``cancel`` is seen within milliseconds in every language.
 
 Invariant: ``history.undo`` holds the records of the latest steps up to the current state (maybe
@@ -48,11 +48,10 @@ from .expressions import Expression, show
 from .history import History
 from .iobuf import InputLog, OutputLog
 from .language import Language
+from .pacing import MOST, Chunks
 from .watches import Watches
 
-CHUNK = 16384  # most steps run between two checks for cancel/progress (a few ms)
-FIRST_CHUNK = 1024  # the first chunk's steps; chunks then grow or shrink to take SLICE seconds
-SLICE = 0.01  # seconds a chunk aims at: a pause is answered within a few of them, whatever a step costs
+CHUNK = MOST  # most steps run between two checks for cancel/progress (chunks: .pacing)
 PROGRESS_EVERY = 0.05  # seconds between two progress calls at most (and at least CHUNK steps apart)
 LOG_ENTRIES = 10_000  # log point messages a session keeps (the oldest go first)
 
@@ -292,7 +291,7 @@ class Session:
         history = self.history
         plan = stops = probes = chunk = None
         end = self.steps + limit
-        size = FIRST_CHUNK
+        chunks = Chunks()
         pace = _Pace(self.steps)
         while self.steps < end:
             if cancel is not None and cancel.is_set():
@@ -304,16 +303,12 @@ class Session:
                 chunk = self._run_chunk if not plan.exact else \
                     self._step_through if plan.writers is None else partial(self._run_writers, plan.writers)
             start, began = self.steps, time.perf_counter()
-            result = chunk(min(end, history.next_due(start), start + size) - start, stops, probes, on_arrival, target)
+            result = chunk(min(end, history.next_due(start), start + chunks.size) - start, stops, probes, on_arrival,
+                           target)
             if result is not Stop.LIMIT:
                 return result
             now = time.perf_counter()
-            # Chunks of about SLICE seconds: long enough that checking costs nothing, short enough
-            # that a pause is answered at once even where one step takes 25 µs.
-            if now - began < SLICE / 2:
-                size = min(size * 2, CHUNK)
-            elif now - began > SLICE * 2:
-                size = max(size // 2, 16)
+            chunks.took(now - began)
             if progress is not None and pace.due(self.steps, now):
                 progress(self)
         return Stop.LIMIT

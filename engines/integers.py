@@ -5,7 +5,7 @@ that doubles its length every few steps: ``2:`` / ``*"`` in Labyrinth squares it
 One multiply, division or decimal conversion of a number of millions of bits takes seconds to
 minutes in CPython with the GIL held, so no signal, ``q`` or Ctrl+C is answered meanwhile.  esodbg
 therefore refuses to make an integer of more than ``bits`` bits (default :data:`DEFAULT_BITS`,
-the shared option ``--max-int-bits``): the step that would make one is a runtime error, checked
+the option ``--max-int-bits`` every such language declares: ``language.INT_BITS_OPTION``): the step that would make one is a runtime error, checked
 before anything changes, naming the limit and the option.  Measured on the 2-core machine at
 the default (65,536 bits, 19,729 decimal digits): a multiply takes 3 ms, a division 14 ms, a
 decimal conversion 7 ms; at 2^20 bits the same take 0.3 s, 5 s and 4 s.
@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .language import Option
+from .language import DEFAULT_INT_BITS as DEFAULT_BITS, INT_BITS_OPTION as OPTION
 
-DEFAULT_BITS: Final = 1 << 16
 WORD: Final = (1 << 62) - 1  # mypyc's short ints: comparisons with it stay inline
 
 
@@ -45,16 +44,30 @@ def product_oversized(a: int, b: int, bits: int) -> bool:
 
 def message(bits: int) -> str:
     """The runtime error's words: what the limit is and how to raise it."""
-    return f"integer too large: the result would have more than {bits:,} bits (--max-int-bits {bits})"
+    return f"integer too large: the result would have more than {bits:,} bits (raise --max-int-bits)"
 
 
-OPTION: Final = Option(
-    "max-int-bits",
-    f"The largest integer a step may make, in bits (default {DEFAULT_BITS:,}, about 19,700 decimal "
-    "digits): a step that would make a larger one is a runtime error, so no step runs for long. "
-    "Raise it for programs that need bigger numbers; each doubling makes the slowest step about "
-    "three times slower.",
-    int, default=DEFAULT_BITS, metavar="BITS", minimum=64)
+def from_text(text: str, bits: int) -> int:
+    """``int(text)`` (Python's rules: spaces, a sign, underscores), refusing a number of more than
+    ``bits`` bits before converting it (a conversion's time grows with the square of the digits).
+    Raises ``ValueError`` for what is no integer, :class:`Oversized` for one too large."""
+    if len(text) > bits // 4:  # maybe too many digits: count them first (bits // 4 < 0.30103 bits)
+        digits = text.strip().lstrip("+-").replace("_", "").lstrip("0")
+        if digits.isdigit() and len(digits) > bits * 30103 // 100000 + 1:
+            raise Oversized(bits)
+    v = int(text)
+    if oversized(v, bits):
+        raise Oversized(bits)
+    return v
+
+
+class Oversized(Exception):
+    """A number read from the input would have more than ``bits`` bits: the reading step is a
+    runtime error (:func:`message`), nothing read."""
+
+    def __init__(self, bits: int) -> None:
+        super().__init__(message(bits))
+        self.bits = bits
 
 
 def bits_of(options: dict | None) -> int:

@@ -149,6 +149,18 @@ class Option(NamedTuple):
         return self.name.replace("-", "_")
 
 
+DEFAULT_INT_BITS = 1 << 16
+
+# The option of every language with unbounded integers: the bound that keeps a step short (its
+# checks and why: engines/integers.py).  Here, not there, so a plugin object stays light.
+INT_BITS_OPTION = Option(
+    "max-int-bits",
+    f"The largest integer a step may make, in bits (default {DEFAULT_INT_BITS:,}, about 19,700 decimal "
+    "digits): a step that would make a larger one is a runtime error, so no step runs long. Raise it "
+    "for programs that need bigger numbers; each doubling makes the slowest steps about three times slower.",
+    int, default=DEFAULT_INT_BITS, metavar="BITS", minimum=64)
+
+
 class Unit(NamedTuple):
     """A unit of stepping coarser than one step (Tic Tac Toe Grow's keystroke): ``key`` steps
     one forwards, its upper case goes back to the unit's start.  ``request`` is the Debug Adapter
@@ -245,6 +257,7 @@ class Language:
     reads_input: bool = True  # False: programs never read input (the debugger shows no input pane)
     writes_output: bool = True  # False: programs never write output (no output pane; exec prints a summary)
     halted: str = "the program finished"  # what a normal halt means, for status lines
+    end_of_input: str = "then a read is a runtime error"  # what reading does once the input ended (the help's Ctrl+D)
     roles: tuple[str, ...] = ()
     styles: str | None = None
     grammar: str | None = None

@@ -124,7 +124,7 @@ def _off_board(text: str, at: CellRef, language: Language, view: View) -> str | 
         raise SpecError(f"{text!r}: the board {at.board} has no cells")
     first, last = min(cells, key=lambda ref: (ref.row, ref.col)), max(cells, key=lambda ref: (ref.row, ref.col))
     rows, cols = len(grid.rows), max(len(row) for row in grid.rows)
-    raise SpecError(f"{text!r}: {name} is not on the board {at.board}, which is {rows}×{cols} cells from "
+    raise SpecError(f"{text!r}: {name} is not on the board {at.board}, which is {cols} cells wide and {rows} high, from "
                     f"{language.cell_name(first)} to {language.cell_name(last)}: the breakpoint could never stop")
 
 

@@ -3,9 +3,11 @@ remembered debugger sessions in a directory of its own (never the user's state d
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -18,6 +20,13 @@ def examples_of(language) -> list[Path]:
     from esodbg.engines import registry
 
     return sorted((p for p in EXAMPLES.glob("*/*") if registry.for_file(p) is language), key=lambda p: p.name)
+
+
+# Random tests that can be told again: in CI every property test draws the same examples
+# (derandomize), and a failure anywhere prints the example's blob to reproduce it with.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def pytest_configure(config):

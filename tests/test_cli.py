@@ -156,7 +156,7 @@ def test_the_editor_servers_are_commands_that_say_where_their_set_ups_are(comman
 
 def test_run_help_speaks_of_the_input_pane_and_command_breakpoints():
     text = " ".join(esodbg("run", "--help").stdout.split())
-    assert "Input pane" in text and "I/O pane" not in text and "commands, in MessiScript" in text
+    assert "Input pane" in text and "I/O pane" not in text and "commands, where a language's code is text: MessiScript, Brainfuck" in text
 
 
 def test_lang_is_case_insensitive():
@@ -311,12 +311,19 @@ def test_exec_log_points_write_to_stderr_and_do_not_stop():
 
 @pytest.mark.parametrize("spec, says", [("cell:2,4 if acc >", "invalid syntax"), ("event:nope", "no event"),
                                         ("data:nope", "not a data location"),
-                                        ("cell:9,9", "(9, 9) is not on the board puzzle, which is 4×6 cells from "
+                                        ("cell:9,9", "(9, 9) is not on the board puzzle, which is 6 cells wide and 4 high, from "
                                                      "(0, 0) to (3, 5): the breakpoint could never stop")])
 def test_exec_break_with_a_bad_spec_exits_2_naming_it(spec, says):
     result = esodbg("exec", FIFTEEN / "99.15", "--break", spec)
     assert result.returncode == 2 and result.stdout == ""
     assert f"--break {spec!r}" in result.stderr and says in result.stderr
+
+
+def test_a_board_s_size_reads_as_its_panel_does_in_an_x_y_language():
+    """Befunge-93's playfield is 80 wide and 25 high (its panel says 80×25; issue 43)."""
+    result = esodbg("exec", EXAMPLES / "befunge" / "countdown.b93", "--break", "cell:99,99")
+    assert result.returncode == 2
+    assert "which is 80 cells wide and 25 high, from (0, 0) to (79, 24)" in result.stderr
 
 
 # ----- exec --final-state for a program that does not parse (issue 28) --------------------------
@@ -369,3 +376,19 @@ def test_a_language_options_value_below_its_minimum_is_bad_usage(command, progra
     result = esodbg(command, EXAMPLES / program, option, value)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"Invalid value for '{option}': {value} is not in the range" in result.stderr
+
+
+@pytest.mark.parametrize("args, code", [(("languages",), 0), (("check", str(FIFTEEN / "hello.15")), 0),
+                                        (("check", "--format", "json", str(FIFTEEN / "hello.15")), 0),
+                                        (("check", "--format", "json", "-"), 2)],
+                         ids=["languages", "check", "check-json", "check-json-missing"])
+def test_a_reader_gone_leaves_the_documented_exit_code(args, code):
+    """``esodbg check F | true`` (issue 43): stdout's reader has gone before a byte is written;
+    the command exits with its own code, quietly."""
+    read, write = os.pipe()
+    os.close(read)  # every write to stdout fails with EPIPE
+    process = subprocess.run([sys.executable, "-m", "esodbg.app", *args], stdout=write, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, timeout=60)
+    os.close(write)
+    assert process.returncode == code, process.stderr
+    assert b"Traceback" not in process.stderr and b"Exception ignored" not in process.stderr

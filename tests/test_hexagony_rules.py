@@ -67,14 +67,14 @@ def test_s1_a_bom_is_a_command_not_dropped(tmp_path):
 
 def test_s2_ascii_whitespace_is_deleted_and_nothing_else():
     program = HEXAGONY.parse(" 1\t2\n3\r4\x0b5\x0c!@", "x.hxg")
-    assert program.cells == tuple("12345!@") and program.size == 2
+    assert program.cells == "12345!@" and program.size == 2
     assert HEXAGONY.parse("\u00a0\u3000\u2003", "x.hxg").code == 3  # S2: Unicode spaces are commands (S6)
     assert output("\u00a0!@") == b"160"
 
 
 def test_s3_backticks_are_deleted_and_mark_the_next_command():
     program = HEXAGONY.parse("`1`2!`@", "x.hxg")
-    assert program.cells == tuple("12!@") + (".",) * 3 and program.marks == (0, 1, 3)
+    assert program.cells == "12!@..." and program.marks == (0, 1, 3)
     assert HEXAGONY.parse("1!@`", "x.hxg").marks == (3,)  # the first padding cell
     assert HEXAGONY.parse("abcdefg`", "x.hxg").marks == ()  # no padding: nothing
     assert HEXAGONY.parse("``a", "x.hxg").marks == (0,)
@@ -84,10 +84,10 @@ def test_s4_side_length_and_padding():
     assert [side(count) for count in (0, 1, 2, 7, 8, 19, 20, 37, 38)] == [1, 1, 2, 2, 3, 3, 4, 4, 5]
     assert [cells_of(n) for n in range(1, 7)] == [1, 7, 19, 37, 61, 91]
     program = HEXAGONY.parse("abcdefgh", "x.hxg")
-    assert program.size == 3 and program.cells[8:] == (".",) * 11 and program.code == 8
+    assert program.size == 3 and program.cells[8:] == "." * 11 and program.code == 8
     assert HEXAGONY.parse("abcdefg", "x.hxg").size == 2
     empty = HEXAGONY.parse(" \n\t", "x.hxg")
-    assert empty.size == 1 and empty.cells == (".",)
+    assert empty.size == 1 and empty.cells == "."
 
 
 def test_s4_the_empty_program_never_halts():

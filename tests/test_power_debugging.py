@@ -751,10 +751,10 @@ def test_bad_specs_say_why(spec, error):
 
 
 @pytest.mark.parametrize("language, spec, error", [
-    ("fifteen", "cell:9,9", "(9, 9) is not on the board puzzle, which is 4×6 cells from (0, 0) to (3, 5): the "
+    ("fifteen", "cell:9,9", "(9, 9) is not on the board puzzle, which is 6 cells wide and 4 high, from (0, 0) to (3, 5): the "
                             "breakpoint could never stop"),
-    ("ttg", "cell:memory2:3,0/data", "(3, 0) is not on the board memory2, which is 3×3 cells from (0, 0) to (2, 2)"),
-    ("scrabble", "cell:board:15,3", "(15, 3) is not on the board board, which is 15×15 cells from A1 to O15"),
+    ("ttg", "cell:memory2:3,0/data", "(3, 0) is not on the board memory2, which is 3 cells wide and 3 high, from (0, 0) to (2, 2)"),
+    ("scrabble", "cell:board:15,3", "(15, 3) is not on the board board, which is 15 cells wide and 15 high, from A1 to O15"),
     ("scrabble", "cell:P8", "'P8' is not a square: write it as H8"),
     ("stoned-go", "cell:4", "'4' is not a point: write X,Y"),
 ])

@@ -182,7 +182,7 @@ def test_a_changed_program_keeps_what_still_makes_sense_and_says_what_was_droppe
                                                      EventRef("solved"), EventRef("output")]
     assert len(dropped) == 3
     cell, mem, board = dropped
-    assert cell.startswith("breakpoint cell:puzzle:1,1 if acc > 0: ") and "(1, 1) is not on the board puzzle, which is 1×3 cells" in cell
+    assert cell.startswith("breakpoint cell:puzzle:1,1 if acc > 0: ") and "(1, 1) is not on the board puzzle, which is 3 cells wide and 1 high" in cell
     assert mem.startswith("breakpoint data:mem[4]: ") and "not a data location" in mem
     assert board.startswith("breakpoint data:puzzle(1,2): ") and "not a data location" in board
     assert changed.watches[0].current.error and "IndexError" in changed.watches[0].current.text

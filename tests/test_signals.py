@@ -177,3 +177,73 @@ def test_serve_stops_with_0(sig):
     stderr = process.stderr.read().decode()
     assert code == 0 and seconds < BOUND, (code, seconds, stderr)
     assert "Traceback" not in stderr
+
+
+# Steps that each take milliseconds (issue 43): a ><> program squares 2 fifteen times, then prints
+# that 32,769-bit number forever (each `n` a decimal conversion of ~4 ms).  Chunks of a fixed
+# number of steps would leave the signal unanswered for many seconds.
+PRINTER = "2" + ":*" * 15 + "v\n" + " " * 31 + ":\n" + " " * 31 + "n\n"
+
+
+@SIGNALS
+def test_exec_answers_at_once_where_each_step_is_slow(tmp_path, sig):
+    program, out = tmp_path / "printer.fish", tmp_path / "out"
+    program.write_text(PRINTER)
+    with out.open("wb") as stdout:
+        process = start("exec", program, stdout=stdout)
+        wait_until(lambda: out.stat().st_size > 100_000)
+        busy(process.pid, 0.3)
+        seconds, code = ended(process, sig)
+    stderr = process.stderr.read().decode()
+    assert code == 130 and seconds < BOUND, (code, seconds, stderr)
+    assert "Traceback" not in stderr and "Fatal" not in stderr
+    assert re.search(r"interrupted at step \d+", stderr)
+
+
+@pytest.mark.parametrize("program,options", [
+    ("printer.fish", ()),
+    # The maze that squares its top every lap, with a bound far above the default: near its
+    # end one multiply takes a quarter of a second.
+    ("square.lab", ("--max-int-bits", str(1 << 20))),
+], ids=["printer", "square"])
+def test_q_quits_the_debugger_within_a_second_while_big_numbers_run(tmp_path, program, options):
+    path = tmp_path / program
+    path.write_text(PRINTER if program.endswith(".fish") else "2:\n\"*\n")
+    t = Terminal("run", str(path), "--no-restore", *options)
+    try:
+        t.wait_for(b"PAUSED")
+        t.press(b"c")
+        busy(t.process.pid, 0.5)  # running: the worker is in the big numbers
+        t.press(b"q")
+        begun = time.monotonic()
+        code = t.exit_code(30)  # reading what it draws meanwhile
+        seconds = time.monotonic() - begun
+        assert seconds < BOUND and code == 0, (seconds, code)
+        assert b"Traceback" not in t.output
+    finally:
+        t.close()
+
+
+def test_ctrl_c_in_a_library_run_is_a_clean_keyboard_interrupt(tmp_path):
+    """A script (or pytest) running the engines as a library gets Ctrl+C as a KeyboardInterrupt
+    within a second, between two chunks of the compiled loop: never a hang, never an abort
+    (issue 43: an interrupted big multiply once gave "Fatal Python error: Aborted")."""
+    path = tmp_path / "printer.fish"
+    path.write_text(PRINTER)
+    script = ("import sys\nfrom esodbg.engines.registry import for_file\nfrom esodbg.engines.debugger import Session\n"
+              f"language = for_file({str(path)!r})\n"
+              f"session = Session(language, language.parse(open({str(path)!r}).read(), {str(path)!r}, "
+              "{'max_int_bits': 1 << 20}))\n"
+              "print('running', flush=True)\nsession.continue_()\nprint('ended', session.machine.status, flush=True)\n")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=default_sigint)
+    STARTED.append(process)
+    assert process.stdout.readline() == b"running\n"
+    busy(process.pid, 0.5)
+    begun = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    code = process.wait(30)
+    assert time.monotonic() - begun < BOUND
+    stderr = process.stderr.read().decode()
+    assert code == -signal.SIGINT and "KeyboardInterrupt" in stderr, (code, stderr)  # killed by SIGINT, as Python ends one
+    assert "Fatal Python error" not in stderr

@@ -356,10 +356,14 @@ def test_limit_max_history_stops_before_a_keystroke_and_backspace_gives_room_bac
 
 
 def test_limit_r5_numbers_and_strings_have_an_engine_limit(monkeypatch):
+    """A Num past --max-int-bits (the bound that keeps a step short: engines/integers.py) and a
+    Str past 10 million characters are R5's engine-limit errors."""
     from esodbg.engines.ttg import machine
-    monkeypatch.setattr(machine, "MAX_BITS", 4)
-    s = run_capped("99*r")  # 9 · 9 needs 4 + 4 bits
-    assert "engine's limit (R5)" in s.machine.fault.message
+    s = run_capped("99*r", max_int_bits=6)  # 9 · 9 = 81 needs 7 bits
+    assert "*: integer too large" in s.machine.fault.message and "engine's limit (R5)" in s.machine.fault.message
+    assert "more than 6 bits" in s.machine.fault.message
+    s = run_capped("99+r", max_int_bits=4)  # 9 + 9 = 18 needs 5 bits
+    assert "+: integer too large" in s.machine.fault.message
     monkeypatch.setattr(machine, "MAX_DIGITS", 1)
     s = run_capped("ab+r")  # "a" + "b" is 2 characters
     assert "string of 2 characters" in s.machine.fault.message

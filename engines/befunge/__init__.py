@@ -32,6 +32,7 @@ _EVENTS = (Help("wrap", "the instruction pointer leaves the edge and comes back 
 LANGUAGE93 = Language(
     name="befunge93", title="Befunge-93", extensions=(".b93", ".befunge", ".bf"),
     implementation="esodbg.engines.befunge.plugin93", docs="docs/befunge.md", halted="the program reached @",
+    end_of_input="then ~ and & push −1",
     options=(_SEED,), units=(_STRING,), breakpoint_kinds=("exec", "write"), roles=("code", "blank", "ip", "written", "string"),
     styles="styles.tcss", grammar="befunge", cell_form="X,Y", bytes_io=True, names=_NAMES, data_locations=_DATA, events=_EVENTS,
 )
@@ -40,6 +41,7 @@ LANGUAGE98 = Language(
     name="befunge98", title="Befunge-98", extensions=(".b98",),
     implementation="esodbg.engines.befunge.plugin98", docs="docs/befunge.md",
     halted="every instruction pointer reached @, or q ended the program",
+    end_of_input="then ~ and & reflect",
     options=(_FILES, _SHELL, _SEED), breakpoint_kinds=("exec", "write"),
     units=(Unit("tick", "i", "a tick: every instruction pointer runs once (rule 4)", "stepOut"), _STRING),
     roles=("code", "blank", "ip", "ip-other", "written", "string"), styles="styles.tcss", grammar="befunge",

@@ -34,7 +34,7 @@ def is_brainfuck(content: bytes) -> bool:
 LANGUAGE = Language(
     name="brainfuck", title="Brainfuck", extensions=(".b", ".bf"), implementation="esodbg.engines.brainfuck.plugin",
     docs="docs/brainfuck.md", claims=((".bf", is_brainfuck),), bytes_io=True, code_breakpoints=True,
-    grammar="brainfuck",
+    grammar="brainfuck", end_of_input="then , stores what --eof says (by default it leaves the cell as it was)",
     options=(
         Option("cell-size", "Bits a tape cell holds: 8 (0 to 255), 16, 32, or unbounded (any integer, negative too); "
                "default 8 (rule 3).", str, ("8", "16", "32", "unbounded"), "8", "8|16|32|unbounded"),

@@ -3,10 +3,10 @@
 This module is the plugin object only; :mod:`.plugin` is the implementation, imported when a
 program is parsed."""
 
-from ..language import Help, Language
+from ..language import Help, INT_BITS_OPTION, Language
 
 LANGUAGE = Language(
-    name="fifteen", title="15", extensions=(".15",), implementation="esodbg.engines.fifteen.plugin",
+    name="fifteen", title="15", extensions=(".15",), options=(INT_BITS_OPTION,), implementation="esodbg.engines.fifteen.plugin",
     docs="docs/fifteen.md", halted="the puzzle is solved", roles=("tile", "home", "ip"), styles="styles.tcss",
     grammar="fifteen",
     names=(Help("acc", "the accumulator (the same as mem[0])"),

@@ -14,6 +14,7 @@ from typing import Iterable
 from ..compiled import mypyc_attr
 
 from ..base import CellRef, Location, Machine, Status, Stop
+from ..integers import Oversized, from_text, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .parser import Program
 
@@ -51,6 +52,7 @@ class FifteenMachine(Machine):
         self.board: list[int] = [label for row in program.puzzle for label in row]
         self.memory: list[int] = list(range(n))  # rule 8; memory[0] (accumulator) starts at 0
         self.inbuf = ""  # rule 15: what is left of the current input line
+        self.bits = program.bits
         self._last = n - 1
         self._pieces = n - 1
         self._kind, self._dest, self._arg = [], [], []
@@ -108,7 +110,8 @@ class FifteenMachine(Machine):
     # ----- input (rule 15) --------------------------------------------------------------------
     def _read_value(self):
         """The next input value for ``?``, or ``_NEEDS`` / ``_EOF``.  Commits nothing unless it
-        returns a value."""
+        returns a value; raises :class:`~esodbg.engines.integers.Oversized` for a number past the
+        bound."""
         buf, pos = self.inbuf, self.in_pos
         while not buf:  # read lines, skipping empty ones
             if self.input.at_end(pos):
@@ -118,7 +121,7 @@ class FifteenMachine(Machine):
                 return _NEEDS
             buf, pos = line
         try:
-            value, buf = int(buf), ""
+            value, buf = from_text(buf, self.bits), ""
         except ValueError:
             value, buf = ord(buf[0]), buf[1:]
         self.inbuf, self.in_pos = buf, pos
@@ -145,6 +148,7 @@ class FifteenMachine(Machine):
         move, branch, slide = MOVE, BRANCH, SLIDE
         add, sub, mul, div, load, store = ADD, SUB, MUL, DIV, LOAD, STORE
         inp, outnum, outchr, zero = IN, OUTNUM, OUTCHR, ZERO
+        bits: int = self.bits
         reason = Stop.LIMIT
         done = 0
         for done in range(1, limit + 1):
@@ -157,16 +161,22 @@ class FifteenMachine(Machine):
                         if f == div and memory[label] == 0:
                             self._ok = ok
                             return self._fail(p, "division by zero (the piece's memory is 0)", done - 1)
+                        r = 0
+                        if f == sub or f == add or f == mul:  # checked before the move (module docstring)
+                            if f == mul and product_oversized(memory[0], memory[label], bits):
+                                self._ok = ok
+                                return self._fail(p, message(bits), done - 1)
+                            r = memory[0] - memory[label] if f == sub else memory[0] + memory[label] if f == add \
+                                else memory[0] * memory[label]
+                            if oversized(r, bits):
+                                self._ok = ok
+                                return self._fail(p, message(bits), done - 1)
                         d = label - 1
                         ok += (p == d) - (q == d)
                         board[p], board[q] = label, 0
                         p = q
-                        if f == sub:
-                            memory[0] -= memory[label]
-                        elif f == add:
-                            memory[0] += memory[label]
-                        elif f == mul:
-                            memory[0] *= memory[label]
+                        if f == sub or f == add or f == mul:
+                            memory[0] = r
                         elif f == div:
                             memory[0] //= memory[label]
                         elif f == load:
@@ -177,7 +187,11 @@ class FifteenMachine(Machine):
                             memory[0], memory[label] = memory[label], memory[0]
                 else:  # no-op and I/O effects: these happen even when the move fails (rule 13)
                     if f == inp:
-                        value = self._read_value()
+                        try:
+                            value = self._read_value()
+                        except Oversized:
+                            self._ok = ok
+                            return self._fail(p, message(bits), done - 1)
                         if value is _NEEDS:
                             done -= 1
                             reason = Stop.NEEDS_INPUT

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..base import Diagnostic, ParseError, Span, plural
+from ..language import DEFAULT_INT_BITS
 
 
 class Program(NamedTuple):
@@ -26,6 +27,7 @@ class Program(NamedTuple):
     commands: tuple[tuple[str, ...], ...]
     spans: tuple[tuple[Span, ...], ...]
     warnings: tuple[Diagnostic, ...] = ()  # none: every problem is an error
+    bits: int = DEFAULT_INT_BITS  # the bound on a memory's size (--max-int-bits: ..integers)
 
     @property
     def rows(self) -> int:

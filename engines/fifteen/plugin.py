@@ -11,6 +11,7 @@ from typing import Any
 
 from ..base import CellRef, Span, Status, StepRecord
 from ..names import Cells, Names, data_name, unknown_data
+from ..integers import bits_of
 from . import LANGUAGE
 from .explain import hover
 from .machine import ADD, BOARD, BRANCH, DIV, IN, LOAD, MOVE, MUL, SLIDE, STORE, SUB, SWAP, ZERO, FifteenMachine
@@ -28,7 +29,7 @@ def view(m, last):
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
-    return parse_text(text, filename)  # 15 has no options
+    return parse_text(text, filename)._replace(bits=bits_of(options))
 
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:

@@ -5,12 +5,13 @@ This module holds the plugin object only; :mod:`.plugin` is the implementation (
 :mod:`.machine`, the codebox in :mod:`.codebox`, numbers in :mod:`.numbers`), imported when a
 program is parsed."""
 
-from ..language import Help, Language, Option, Unit
+from ..language import Help, INT_BITS_OPTION, Language, Option, Unit
 
 LANGUAGE = Language(
     name="fish", title="><>", extensions=(".fish",), implementation="esodbg.engines.fish.plugin", docs="docs/fish.md",
-    halted="the program reached ;",
+    halted="the program reached ;", end_of_input="then i pushes −1",
     options=(
+        INT_BITS_OPTION,
         Option("stack", "Push the code point of each character of TEXT before the run, the first deepest "
                "(fish.py -s; rule 2).", str, metavar="TEXT"),
         Option("value", "Push these space-separated numbers before the run, after --stack's characters "

@@ -23,6 +23,7 @@ from typing import Final, Iterable
 
 from ..base import CellRef, Location, Machine, Status, Stop
 from ..compiled import mypyc_attr
+from ..integers import bits_of, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from ..seeded import next_random
 from .codebox import Codebox
@@ -72,6 +73,7 @@ class FishMachine(Machine):
         self.smode = 0  # the quote of string mode (rule 19), 0 when off
         self.skip = False  # ! or ? asked to skip the next cell (rule 13)
         self.rng = program.seed & ((1 << 64) - 1)
+        self.bits = bits_of(program.options)  # the bound on an integer's size (..integers)
         self.began = 0  # the step the string being read began at (the unit "string")
         self.wraps = self.writes = self.jumps = 0  # the events
 
@@ -197,6 +199,7 @@ class FishMachine(Machine):
         smode, skip, top = self.smode, self.skip, box.top
         base = self.base
         wraps = self.wraps
+        bits: int = self.bits
         ry: int = extents.get(y, -1)  # R(y) of the pointer's row
         reason = Stop.LIMIT
         done = 0
@@ -253,7 +256,12 @@ class FishMachine(Machine):
                         if isinstance(a, int) and isinstance(b, int) and (c != 37 or a != 0):
                             ia: int = a
                             ib: int = b
-                            r: object = ib + ia if c == 43 else ib - ia if c == 45 else ib * ia if c == 42 else ib % ia
+                            if c == 42 and product_oversized(ib, ia, bits):
+                                raise Smell(message(bits))
+                            ir = ib + ia if c == 43 else ib - ia if c == 45 else ib * ia if c == 42 else ib % ia
+                            if oversized(ir, bits):
+                                raise Smell(message(bits))
+                            r: object = ir
                         else:
                             r = arith(c, popped(b), popped(a))
                         stack.pop()

@@ -4,11 +4,12 @@ on the edges of an infinite hexagonal grid (spec `hexagony.md`).  ``.hxg`` and `
 This module holds the plugin object only; :mod:`.plugin` is the implementation (the machine in
 :mod:`.machine` on the hexagon of :mod:`.hexagon`), imported when a program is parsed."""
 
-from ..language import Help, Language, Unit
+from ..language import Help, INT_BITS_OPTION, Language, Unit
 
 LANGUAGE = Language(
     name="hexagony", title="Hexagony", extensions=(".hxg", ".hexagony"),
-    implementation="esodbg.engines.hexagony.plugin", docs="docs/hexagony.md", halted="the program reached @",
+    options=(INT_BITS_OPTION,), implementation="esodbg.engines.hexagony.plugin", docs="docs/hexagony.md", halted="the program reached @",
+    end_of_input="then , sets the memory edge to −1, ? to 0",
     units=(Unit("ip", "i", "until another instruction pointer is active ([, ], #)"),
            Unit("output", "o", "until the next output (; or !)")),
     breakpoint_kinds=("exec", "wrap"),

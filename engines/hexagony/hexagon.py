@@ -59,18 +59,7 @@ class Hexagon:
             self.starts[i] = self.starts[i - 1] + self.lens[i - 1]
         self.count = cells_of(n)
         self.width = self.rows + 1
-        self.exits: dict[int, int] = {}
-        for i in range(self.rows):
-            for j in range(self.lens[i]):
-                if 0 < i < self.rows - 1 and 0 < j < self.lens[i] - 1:
-                    continue  # an inner cell: every move stays inside
-                for d in range(6):
-                    if self.inside_move(i, j, d) is not None:
-                        continue
-                    for positive in (0, 1):
-                        (i2, j2), kind = self.wrap(i, j, d, bool(positive))
-                        self.exits[((self.starts[i] + j) * 6 + d) * 2 + positive] = \
-                            (i2 * self.width + j2) * 4 + kind
+        self.exits: dict[int, int] = Exits(self)
 
     # ----- coordinates --------------------------------------------------------------------------
     def axial(self, row: int, col: int) -> tuple[int, int]:
@@ -174,6 +163,23 @@ class Hexagon:
             row = "".join(("`" if start + j in marks else " ") + cells[start + j] for j in range(self.lens[i]))
             lines.append(" " * (self.rows - self.lens[i]) + row)
         return "\n".join(lines)
+
+
+class Exits(dict):
+    """:attr:`Hexagon.exits`, each found the first time a move takes it (a 5 MB program's hexagon
+    has thousands of border moves, and a run takes a few): a key names only a move that leaves."""
+
+    def __init__(self, geo: Hexagon) -> None:
+        super().__init__()
+        self.geo = geo
+
+    def __missing__(self, key: int) -> int:
+        geo = self.geo
+        (k, d), positive = divmod(key >> 1, 6), key & 1
+        row, col = geo.place(k)
+        (row2, col2), kind = geo.wrap(row, col, d, bool(positive))
+        self[key] = to = (row2 * geo.width + col2) * 4 + kind
+        return to
 
 
 @cache

@@ -25,6 +25,7 @@ from typing import Final, Iterable
 from ..base import CellRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
+from ..integers import Oversized, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, GET_BYTE, GET_INT, HALT, INC, LEFT_CW, LEFT_D, LEFT_DQ,
                        LEFT_DR, MIRROR, MP_BACK_LEFT, MP_BACK_RIGHT, MP_BRANCH, MP_LEFT, MP_REVERSE, MP_RIGHT,
@@ -164,6 +165,7 @@ class HexagonyMachine(ByteMachine):
         wrote: int = self.wrote
         arrived: int = self.arrived
         steps: int = self.steps
+        bits: int = program.bits
         done: int = 0
         reason = Stop.LIMIT
         while done < limit:
@@ -177,7 +179,11 @@ class HexagonyMachine(ByteMachine):
                 d = turn_pos[t] if v > 0 else turn_neg[t]
             elif op <= NEG:
                 if op == DIGIT:  # A4
-                    v = v * 10 + params[k] if v >= 0 else v * 10 - params[k]
+                    n = v * 10 + params[k] if v >= 0 else v * 10 - params[k]
+                    if oversized(n, bits):
+                        return self._error(message(bits), mem, key, v, q, r, e, cw, ips, a, nx, row, col, d,
+                                           wraps, corners, switches, began, wrote, arrived, steps + done)
+                    v = n
                 elif op == INC:
                     v += 1
                 elif op == DEC:
@@ -197,18 +203,21 @@ class HexagonyMachine(ByteMachine):
                     s = e * 2 + cw
                     left: int = mem.get(edge_key(q + left_dq[s], r + left_dr[s], left_d[s]), 0)
                     right: int = mem.get(edge_key(q + right_dq[s], r + right_dr[s], right_d[s]), 0)
-                    if op == ADD:
-                        v = left + right
-                    elif op == SUB:
-                        v = left - right
-                    elif op == MUL:
-                        v = left * right
-                    elif right == 0:  # R1: the only runtime error
-                        _store(mem, key, v)
-                        self._save(q, r, e, cw, ips, a, nx, row, col, d)
-                        self._counters(wraps, corners, switches, began, wrote, arrived)
-                        self.steps = steps + done
-                        return self._fail(f"division by zero: {shown(left)} {':' if op == DIV else '%'} 0")
+                    if op == ADD or op == SUB or op == MUL:
+                        if op == MUL and product_oversized(left, right, bits):
+                            n = 0
+                            too_big = True
+                        else:
+                            n = left + right if op == ADD else left - right if op == SUB else left * right
+                            too_big = oversized(n, bits)
+                        if too_big:
+                            return self._error(message(bits), mem, key, v, q, r, e, cw, ips, a, nx, row, col, d,
+                                               wraps, corners, switches, began, wrote, arrived, steps + done)
+                        v = n
+                    elif right == 0:  # R1: division by zero
+                        return self._error(f"division by zero: {shown(left)} {':' if op == DIV else '%'} 0",
+                                           mem, key, v, q, r, e, cw, ips, a, nx, row, col, d,
+                                           wraps, corners, switches, began, wrote, arrived, steps + done)
                     elif op == DIV:
                         v = left // right  # A3: floored, as Ruby divides
                     else:
@@ -263,11 +272,22 @@ class HexagonyMachine(ByteMachine):
                 self.put_text(str(v))
                 wrote = steps + done + 1
             elif op == GET_BYTE or op == GET_INT:  # I1–I3
-                got = self.read_byte() if op == GET_BYTE else self.read_integer()
-                if got == NEEDS:
+                if op == GET_BYTE:
+                    got: int | None = self.read_byte()
+                    if got == NEEDS:
+                        got = None
+                    elif got == EOF:
+                        got = -1
+                else:
+                    try:
+                        got = self.read_integer(bits)
+                    except Oversized:
+                        return self._error(message(bits), mem, key, v, q, r, e, cw, ips, a, nx, row, col, d,
+                                           wraps, corners, switches, began, wrote, arrived, steps + done)
+                if got is None:
                     reason = Stop.NEEDS_INPUT
                     break
-                v = -1 if got == EOF else got
+                v = got
             # T2: the IP moves (W1–W3 with the edge's value after the command): Hexagon.move inlined
             if d == 0:
                 row2, col2 = row, col + 1
@@ -321,8 +341,19 @@ class HexagonyMachine(ByteMachine):
         self.wraps, self.corners, self.switches = wraps, corners, switches
         self.began, self.wrote, self.arrived = began, wrote, arrived
 
+    def _error(self, message: str, mem: dict[int, int], key: int, v: int, q: int, r: int, e: int, cw: int,
+               ips: list[tuple[int, int, int]], a: int, nx: int, row: int, col: int, d: int, wraps: int,
+               corners: int, switches: int, began: int, wrote: int, arrived: int, steps: int) -> Stop:
+        """The step loop's runtime error: its locals saved as they were before the failing step
+        (which changes nothing else), then :meth:`_fail`."""
+        _store(mem, key, v)
+        self._save(q, r, e, cw, ips, a, nx, row, col, d)
+        self._counters(wraps, corners, switches, began, wrote, arrived)
+        self.steps = steps
+        return self._fail(message)
+
     def _fail(self, message: str) -> Stop:
-        """A runtime error at the active IP (R1; Machine.fail)."""
+        """A runtime error at the active IP (R1, and an integer past the bound; Machine.fail)."""
         at = self.location()
         return self.fail(message, at, self.program.spans[self.program.hexagon.index(at.row, at.col)])
 

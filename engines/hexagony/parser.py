@@ -9,9 +9,15 @@ into an opcode and a parameter (:mod:`.commands`).  Hexagony has no syntax error
 
 from __future__ import annotations
 
+import bisect
+import re
+from array import array
+from collections.abc import Sequence
+from functools import cached_property
 from typing import NamedTuple
 
 from ..base import Diagnostic, Span, plural
+from ..integers import DEFAULT_BITS, bits_of
 from .commands import decode as decode_command
 from .hexagon import Hexagon, cells_of, hexagon, side
 
@@ -21,21 +27,22 @@ WHITESPACE = frozenset(" \t\n\r\x0b\x0c")  # S2: these six, and nothing else
 class Program(NamedTuple):
     """A parsed Hexagony program.
 
-    ``cells`` holds each cell's character, row by row (``.`` for padding); ``code`` how many of
-    them the source wrote (the rest is padding); ``spans`` where each cell's character is
-    written in the source (``None`` for padding); ``marks`` the indices of the cells a backtick
+    ``cells`` holds each cell's character, row by row (``.`` for padding), as one string;
+    ``code`` how many of them the source wrote (the rest is padding); ``spans`` where each
+    cell's character is written in the source (``None`` for padding: :class:`Spans`); ``marks`` the indices of the cells a backtick
     marks (S3), sorted; ``ops`` and ``params`` each cell's opcode and parameter."""
 
     filename: str
     source: str
     size: int
-    cells: tuple[str, ...]
+    cells: str
     code: int
-    spans: tuple[Span | None, ...]
+    spans: Spans
     marks: tuple[int, ...]
     ops: list[int]
     params: list[int]
     warnings: tuple[Diagnostic, ...] = ()  # the side note (information)
+    bits: int = DEFAULT_BITS  # the bound on an edge's size (--max-int-bits: ..integers)
 
     @property
     def hexagon(self) -> Hexagon:
@@ -53,38 +60,70 @@ def encode(text: str, filename: str) -> bytes:
 
 
 def parse(text: str, filename: str, options: dict | None = None) -> Program:
-    """The program in ``text`` (never fails: every text is a Hexagony program)."""
-    kept: list[str] = []
-    spans: list[Span | None] = []
-    marks: list[int] = []
-    marked = False
-    line, col = 1, 1
-    for c in text:
-        if c == "\n":
-            line, col = line + 1, 1
-            continue
-        if c in WHITESPACE:
-            col += 1
-            continue
-        if c == "`":
-            marked = True  # S3: the next command gets a debug mark
-        else:
-            if marked:
-                marks.append(len(kept))
-                marked = False
-            kept.append(c)
-            spans.append(Span(line, col, line, col + 1))
-        col += 1
-    code = len(kept)
-    n = side(code)
+    """The program in ``text`` (never fails: every text is a Hexagony program).
+
+    Made for 5 MB programs: the code is the text less whitespace and backticks (one C-level
+    substitution), the opcodes and parameters of ASCII code are two byte translations, and where
+    each character is written (:class:`Spans`) is found only when first asked."""
+    code = _DROPPED.sub("", text)
+    n = side(len(code))
     total = cells_of(n)
-    if marked and code < total:
-        marks.append(code)  # a backtick at the very end marks the first padding cell
-    cells = kept + ["."] * (total - code)
-    spans += [None] * (total - code)
-    decoded = [decode_command(c) for c in cells]
-    return Program(filename, text, n, tuple(cells), code, tuple(spans), tuple(marks),
-                   [op for op, _ in decoded], [param for _, param in decoded], (side_note(filename, n, code),))
+    cells = code + "." * (total - len(code))
+    spans = Spans(text, len(code), total)
+    marks: tuple[int, ...] = ()
+    if "`" in text:  # S3: each backtick marks the next command (the first padding cell at the very end)
+        marks = tuple(sorted({bisect.bisect_left(spans.offsets, m.start()) for m in re.finditer("`", text)}
+                             - ({len(code)} if len(code) >= total else set())))
+    if cells.isascii():
+        data = cells.encode("ascii")
+        ops, params = list(data.translate(_OP_BYTES)), list(data.translate(_PARAM_BYTES))
+    else:
+        decoded = [decode_command(c) for c in cells]
+        ops, params = [op for op, _ in decoded], [param for _, param in decoded]
+    return Program(filename, text, n, cells, len(code), spans, marks, ops, params,
+                   (side_note(filename, n, len(code)),), bits_of(options))
+
+
+_DROPPED = re.compile("[ \t\n\r\x0b\x0c`]")  # S2's six whitespace characters, and S3's backtick
+_KEPT = re.compile("[^ \t\n\r\x0b\x0c`]")
+_OP_BYTES = bytes(decode_command(chr(c))[0] for c in range(256))  # by ASCII code: its opcode
+_PARAM_BYTES = bytes(decode_command(chr(c))[1] % 256 for c in range(256))  # and its parameter (< 128 for ASCII)
+
+
+class Spans(Sequence):
+    """Where each cell's character is written in the source (:class:`Span`, 1-based, columns in
+    characters), ``None`` for the padding: a sequence indexed like the cells, whose offsets are
+    found the first time one is asked for (``exec`` of a program that halts asks none)."""
+
+    def __init__(self, text: str, code: int, total: int) -> None:
+        self.text, self.code, self.total = text, code, total
+
+    @cached_property
+    def offsets(self) -> array:
+        """The offset in the text of each code character, in order."""
+        return array("q", (m.start() for m in _KEPT.finditer(self.text)))
+
+    @cached_property
+    def _lines(self) -> array:
+        """The offset at which each line of the text begins."""
+        return array("q", [0] + [m.end() for m in re.finditer("\n", self.text)])
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self.total))]
+        if k < 0:
+            k += self.total
+        if not 0 <= k < self.total:
+            raise IndexError(k)
+        if k >= self.code:
+            return None  # the padding
+        offset = self.offsets[k]
+        line = bisect.bisect_right(self._lines, offset)
+        col = offset - self._lines[line - 1] + 1
+        return Span(line, col, line, col + 1)
 
 
 def side_note(filename: str, size: int, code: int) -> Diagnostic:

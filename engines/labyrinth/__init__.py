@@ -5,12 +5,13 @@ the sign of the top of the main stack, and whose rows and columns the program it
 This module holds the plugin object only; :mod:`.plugin` is the implementation (the machine is
 :mod:`.machine`, the maze :mod:`.parser`), imported when a program is parsed."""
 
-from ..language import Help, Language, Option
+from ..language import Help, INT_BITS_OPTION, Language, Option
 
 LANGUAGE = Language(
     name="labyrinth", title="Labyrinth", extensions=(".lab", ".labyrinth"),
     implementation="esodbg.engines.labyrinth.plugin", docs="docs/labyrinth.md", halted="the program reached @",
-    options=(Option("seed", "Seed the random turn of a zero top between a left and a right corridor (D6; "
+    end_of_input="then , pushes −1, ? pushes 0",
+    options=(INT_BITS_OPTION, Option("seed", "Seed the random turn of a zero top between a left and a right corridor (D6; "
                     "default 0: every run makes the same choices).", int, default=0, metavar="N"),),
     breakpoint_kinds=("exec", "shift"),
     roles=("wall", "path", "junction", "ip", "moved", "ghost"), styles="styles.tcss", grammar="labyrinth",

@@ -19,6 +19,7 @@ from typing import Final, Iterable
 from ..base import CellRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
+from ..integers import Oversized, bits_of, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .parser import Program
 
@@ -99,6 +100,7 @@ class LabyrinthMachine(ByteMachine):
         self.stalls = 0
         self.randoms = 0
         self._start_bytes(program.options.get("seed") or 0)
+        self.bits = bits_of(program.options)
         if start is None:
             self.status = Status.HALTED  # nothing to run: exit 0 after 0 steps (G4)
 
@@ -182,6 +184,7 @@ class LabyrinthMachine(ByteMachine):
         y: int = self.y
         d: int = self.d
         shifts, junctions, stalls = self.shifts, self.junctions, self.stalls
+        bits: int = self.bits
         reason = Stop.LIMIT
         done = 0
         while done < limit:
@@ -191,8 +194,14 @@ class LabyrinthMachine(ByteMachine):
             if c == 34 or c == 39:  # " ' no-ops (D8)
                 pass
             elif 48 <= c <= 57:  # a digit extends the top (C)
-                v = main.pop() if main else 0
-                main.append(v * 10 + (c - 48) if v >= 0 else v * 10 - (c - 48))
+                v = main[-1] if main else 0
+                v = v * 10 + (c - 48) if v >= 0 else v * 10 - (c - 48)
+                if oversized(v, bits):
+                    return self._too_big(x, y, d, shifts, junctions, stalls, done, bits)
+                if main:
+                    main[-1] = v
+                else:
+                    main.append(v)
             elif c == 58:  # :
                 main.append(main[-1] if main else 0)
             elif c == 59:  # ;
@@ -211,20 +220,26 @@ class LabyrinthMachine(ByteMachine):
                 else:
                     main.append(-1)
             elif c == 43 or c == 45 or c == 42 or c == 38 or c == 124 or c == 36:  # + - * & | $
-                b = main.pop() if main else 0
-                a = main.pop() if main else 0
+                b = main[-1] if main else 0
+                a = main[-2] if len(main) > 1 else 0
                 if c == 43:
-                    main.append(a + b)
+                    r = a + b
                 elif c == 45:
-                    main.append(a - b)
+                    r = a - b
                 elif c == 42:
-                    main.append(a * b)
+                    if product_oversized(a, b, bits):
+                        return self._too_big(x, y, d, shifts, junctions, stalls, done, bits)
+                    r = a * b
                 elif c == 38:
-                    main.append(a & b)
+                    r = a & b
                 elif c == 124:
-                    main.append(a | b)
+                    r = a | b
                 else:
-                    main.append(a ^ b)
+                    r = a ^ b
+                if oversized(r, bits):  # a sum or difference one bit too long
+                    return self._too_big(x, y, d, shifts, junctions, stalls, done, bits)
+                del main[-2:]
+                main.append(r)
             elif c == 47 or c == 37:  # / %: floored (C); y = 0 is the one runtime error (R1)
                 if not (main and main[-1]):
                     self._save(x, y, d, shifts, junctions, stalls)
@@ -268,11 +283,14 @@ class LabyrinthMachine(ByteMachine):
                     break
                 main.append(-1 if b == EOF else b)
             elif c == 63:  # ?
-                b = self.read_integer()
-                if b == NEEDS:
+                try:
+                    got = self.read_integer(bits)
+                except Oversized:
+                    return self._too_big(x, y, d, shifts, junctions, stalls, done, bits)
+                if got is None:
                     reason = Stop.NEEDS_INPUT
                     break
-                main.append(b)
+                main.append(got)
             elif c == 60 or c == 62:  # < >: rotate a row (X1); the pointer rides on its own (X2)
                 k = main.pop() if main else 0
                 base = ((y + k) % h) * w
@@ -372,6 +390,14 @@ class LabyrinthMachine(ByteMachine):
         self._save(x, y, d, shifts, junctions, stalls)
         self.steps += done
         return reason
+
+    def _too_big(self, x: int, y: int, d: int, shifts: int, junctions: int, stalls: int, done: int,
+                 bits: int) -> Stop:
+        """The step at (x, y) would make an integer past the bound (:mod:`..integers`): a runtime
+        error, nothing changed."""
+        self._save(x, y, d, shifts, junctions, stalls)
+        self.steps += done
+        return self._fail(message(bits))
 
     def _shift_stop(self, stops: list[list[int]], x: int, y: int) -> bool:
         """Whether the command at ``(x, y)`` is a rotation that moves a cell with a shift

@@ -3,10 +3,10 @@
 This module is the plugin object only; :mod:`.plugin` is the implementation, imported when a
 program is parsed."""
 
-from ..language import Help, Language
+from ..language import Help, INT_BITS_OPTION, Language
 
 LANGUAGE = Language(
-    name="messiscript", title="MessiScript", extensions=(".messi",), implementation="esodbg.engines.messiscript.plugin",
+    name="messiscript", title="MessiScript", extensions=(".messi",), options=(INT_BITS_OPTION,), implementation="esodbg.engines.messiscript.plugin",
     docs="docs/messiscript.md", halted="¡gol! — the program ended", roles=("noun", "adjective", "negate"),
     styles="styles.tcss", grammar="messiscript", code_breakpoints=True,
     names=(Help("cell", "the value of the tape cell at the position (tape[pos])"),

@@ -17,6 +17,7 @@ from typing import Iterable
 from ..compiled import mypyc_attr
 
 from ..base import CodeRef, Location, Machine, Status, Stop
+from ..integers import Oversized, from_text, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .parser import ADJECTIVE, NEGATE, NOUN, Loop, Program
 
@@ -154,6 +155,7 @@ class MessiMachine(Machine):
         # Kinds as locals: this loop is the interpreter's whole speed.
         affine_, add_k, right, left, test, out_chr, out_num, zero, nop = (
             AFFINE, ADD_K, RIGHT, LEFT, TEST, OUT_CHR, OUT_NUM, ZERO, NOP)
+        bits: int = self.program.bits
         reason = Stop.LIMIT
         done = 0
         for done in range(1, limit + 1):
@@ -180,7 +182,15 @@ class MessiMachine(Machine):
                     break
                 continue
             elif kind == affine_:
-                tape[pos] = muls[pc] * tape[pos] + args[pc]
+                m = muls[pc]
+                if m != 1 and m != -1 and product_oversized(m, tape[pos], bits):
+                    self.pos, self.clip = pos, clip
+                    return self._fail(pc, message(bits), done - 1)
+                v = m * tape[pos] + args[pc]
+                if oversized(v, bits):
+                    self.pos, self.clip = pos, clip
+                    return self._fail(pc, message(bits), done - 1)
+                tape[pos] = v
             elif kind == out_chr:
                 value = tape[pos]
                 if not 0 <= value <= CHAR_MAX:  # rule 11
@@ -203,17 +213,25 @@ class MessiMachine(Machine):
                     done -= 1
                     reason = Stop.NEEDS_INPUT
                     break
-                line, self.in_pos = got
+                line, at = got
                 if kind == IN_CHR:
                     if len(line) == 1:  # only a line of exactly one character counts (impl)
                         tape[pos] = ord(line)
                 else:
                     try:
-                        tape[pos] = int(line)
+                        tape[pos] = from_text(line, bits)
                     except ValueError:
                         write(NOT_AN_INT)
+                    except Oversized:
+                        self.pos, self.clip = pos, clip
+                        return self._fail(pc, message(bits), done - 1)
+                self.in_pos = at
             else:
-                clip = self._clipboard(kind, pos, clip)
+                try:
+                    clip = self._clipboard(kind, pos, clip, bits)
+                except Oversized:
+                    self.pos, self.clip = pos, clip
+                    return self._fail(pc, message(bits), done - 1)
             pc = nexts[pc]
             if stops[pc]:
                 reason = Stop.BREAKPOINT
@@ -224,20 +242,22 @@ class MessiMachine(Machine):
             self.status, reason = Status.HALTED, Stop.HALTED
         return reason
 
-    def _clipboard(self, kind: int, pos: int, clip: int) -> int:
-        """The clipboard commands (corre … es menor messi); returns the new clipboard."""
+    def _clipboard(self, kind: int, pos: int, clip: int, bits: int) -> int:
+        """The clipboard commands (corre … es menor messi); returns the new clipboard.  Raises
+        :class:`~esodbg.engines.integers.Oversized`, nothing changed, for a result past ``bits``."""
         tape = self.tape
         cell = tape[pos]
         if kind == COPY:
             return cell
-        if kind == PASTE:
+        if kind == ADD or kind == SUB or kind == MUL:
+            if kind == MUL and product_oversized(cell, clip, bits):
+                raise Oversized(bits)
+            v = cell + clip if kind == ADD else cell - clip if kind == SUB else cell * clip
+            if oversized(v, bits):
+                raise Oversized(bits)
+            tape[pos] = v
+        elif kind == PASTE:
             tape[pos] = clip
-        elif kind == ADD:
-            tape[pos] = cell + clip
-        elif kind == SUB:
-            tape[pos] = cell - clip
-        elif kind == MUL:
-            tape[pos] = cell * clip
         elif kind == DIV:
             if clip == 0:
                 self.output.write(DIVIDE_BY_ZERO)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..base import Diagnostic, ParseError, Span
+from ..language import DEFAULT_INT_BITS
 
 # Rule 3's table, in the order names are tried (the first prefix match wins).
 NAMES = (
@@ -92,6 +93,7 @@ class Program:
     commands: tuple[Command, ...]
     loops: tuple[Loop, ...]
     warnings: tuple[Diagnostic, ...] = ()  # none: every problem is an error
+    bits: int = DEFAULT_INT_BITS  # the bound on a cell's size (--max-int-bits: ..integers)
 
 
 class _Text:

@@ -6,10 +6,12 @@ fields of the corpus traces (``shared/corpus/messiscript/*.trace.jsonl``) with t
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from ..base import CodeRef, Span, StepRecord
+from ..integers import bits_of
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, symbols
@@ -39,7 +41,7 @@ def span(m: MessiMachine) -> Span | None:
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
-    return parse_text(text, filename)  # MessiScript has no options
+    return dataclasses.replace(parse_text(text, filename), bits=bits_of(options))
 
 
 def final_state(m: MessiMachine, max_steps: int | None = None) -> dict:

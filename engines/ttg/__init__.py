@@ -4,7 +4,7 @@ Programs are plain text, the keystrokes typed: ``.ttg``, and ``.txt`` like the p
 ``wow.txt`` (no other language claims it).  This module is the plugin object only; :mod:`.plugin`
 is the implementation, imported when a program is parsed."""
 
-from ..language import Help, Language, Option, Unit
+from ..language import INT_BITS_OPTION, Help, Language, Option, Unit
 
 MAX_CELLS = 1_000_000  # default --max-cells: on-board cells of one board
 MAX_HISTORY = 4_000_000  # default --max-history: what the Backspace records may hold (~250-450 bytes each)
@@ -18,6 +18,7 @@ LANGUAGE = Language(
                int, default=MAX_CELLS, metavar="N", minimum=1),
         Option("max-history", "Stop with a runtime error when the Backspace history would hold more than N "
                f"(micro-steps and grown cells; default {MAX_HISTORY:,}).", int, default=MAX_HISTORY, metavar="N", minimum=1),
+        INT_BITS_OPTION,
     ),
     units=(Unit("keystroke", "k", "a whole keystroke: its write, pass and update (R13)", "stepOut"),
            Unit("phase", "s", "a phase: the write, the pass or the update (R43)", "next")),

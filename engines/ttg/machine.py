@@ -24,6 +24,7 @@ from typing import Any, Iterable
 import immutables
 
 from ..base import CellRef, Fault, Location, Machine, Status, Stop
+from ..integers import message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .boards import DECODE, OPPOSITE, Board, D, L, R, U, display, memory3, norm
 from .events import (Backspace, Call, Consume, EscapeNext, Exec, Frame, Halt, LimitReset, NewMain, NewMemory1, Out,
@@ -32,8 +33,7 @@ from .events import (Backspace, Call, Consume, EscapeNext, Exec, Frame, Halt, Li
 from .parser import BACKSPACE, ENTER, SIGMA, Program
 
 LIMIT = 10000  # R41: actions per pass before the mainBoard resets
-MAX_DIGITS = 10_000_000  # R5's engine limit: digits of a Num (as bits below), characters of a Str
-MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)  # log2(10)
+MAX_DIGITS = 10_000_000  # R5's engine limit on a Str's characters (a Num's is --max-int-bits: ..integers)
 ACTION_KEYS = "rotcu+-*/%?^v<>gdps@!|#\n" + SIGMA  # R39, in the page's order
 ACTIONS = frozenset(ACTION_KEYS)
 ARROWS = {"^": U, "v": D, "<": L, ">": R}
@@ -463,19 +463,22 @@ class TTGMachine(Machine):
         else:
             x = a if a.__class__ is int else 0
             y = b if b.__class__ is int else 0
+            bits = self.program.max_int_bits
+            if op == "*" and product_oversized(x, y, bits):
+                raise Limit(f"*: {message(bits)}, the engine's limit (R5)")
             if op == "+":
                 result = x + y
             elif op == "-":
                 result = x - y
             elif op == "*":
-                if x.bit_length() + y.bit_length() > MAX_BITS:
-                    raise Limit(f"* would make a number of more than {MAX_DIGITS:,} digits, the engine's limit (R5)")
                 result = x * y
             elif op == "/":
                 result = 42 if y == 0 else (abs(x) // abs(y)) * (1 if (x < 0) == (y < 0) else -1)
             else:
                 y = y or 42
                 result = (abs(x) % abs(y)) * (-1 if x < 0 else 1)
+        if result.__class__ is int and oversized(result, self.program.max_int_bits):  # type: ignore[arg-type]
+            raise Limit(f"{op}: {message(self.program.max_int_bits)}, the engine's limit (R5)")
         return (SetMemory(walk[2], norm(result)),)
 
     def _exec(self, ev: Exec) -> None:

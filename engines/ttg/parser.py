@@ -13,6 +13,7 @@ from itertools import repeat
 from pathlib import PurePath
 
 from ..base import Diagnostic, Span
+from ..language import DEFAULT_INT_BITS
 from . import MAX_CELLS, MAX_HISTORY
 
 BACKSPACE = "\b"  # R2: U+0008
@@ -42,6 +43,7 @@ class Program:
     warnings: tuple[Diagnostic, ...] = ()
     max_cells: int = MAX_CELLS
     max_history: int = MAX_HISTORY
+    max_int_bits: int = DEFAULT_INT_BITS  # a Num's size (R5's engine limit: --max-int-bits, ..integers)
 
 
 def parse(text: str, filename: str) -> Program:

@@ -34,9 +34,9 @@ def view(m, last):
 
 def parse(text: str, filename: str, options: dict) -> Program:
     """The keystrokes of ``text`` (R1); ``options``: ``name`` (run as if the file were called
-    so, R4), ``max_cells``, ``max_history`` (docs/ttg.md, "Limits")."""
+    so, R4), ``max_cells``, ``max_history``, ``max_int_bits`` (docs/ttg.md, "Limits")."""
     program = parse_text(text, filename)
-    caps = {key: options[key] for key in ("max_cells", "max_history") if options.get(key) is not None}
+    caps = {key: options[key] for key in ("max_cells", "max_history", "max_int_bits") if options.get(key) is not None}
     if options.get("name") is not None:
         caps["name"] = options["name"]
     return replace(program, **caps) if caps else program

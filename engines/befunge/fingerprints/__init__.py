@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .core import FINGERPRINTS, Fingerprint, fingerprint_id, register, semantics_of  # noqa: F401
+from .core import FINGERPRINTS, ID_MAX, Fingerprint, fingerprint_id, register, semantics_of  # noqa: F401
 from . import clock, control, numbers, strings, turt  # noqa: F401  (each registers its fingerprints)
 
 if TYPE_CHECKING:
@@ -29,8 +29,14 @@ def load(m: Befunge98Machine, ip: IP, loading: bool) -> None:
         ip.reflect()
         return
     f = 0
-    for _ in range(n):
-        f = f * 256 + ip.pop()
+    depth = ip.depths[-1]
+    for _ in range(min(n, depth)):
+        v = ip.pop()
+        if -ID_MAX <= f <= ID_MAX:  # past it |f| only grows (a cell is < 2⁶³) and names no fingerprint
+            f = f * 256 + v
+    if n > depth:  # the implicit zeros below the stack (rule 8), popped without a loop: the step
+        # stays short whatever the count (2⁶³ − 1 zeros would take forever one by one)
+        f = f << 8 * (n - depth) if -ID_MAX <= f <= ID_MAX and n - depth <= 8 else ID_MAX + 1
     fingerprint = FINGERPRINTS.get(f)
     if fingerprint is None:
         ip.reflect()

@@ -41,6 +41,7 @@ def fingerprint_id(name: str) -> int:
 
 
 FINGERPRINTS: dict[int, Fingerprint] = {}
+ID_MAX = 1 << 64  # every fingerprint's id is far below: ( and ) compute no id past it
 REFLECT = 0  # the semantics entry that reflects (FING pushes it for an empty stack)
 
 
