@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from esodbg.engines import registry
 from esodbg.engines.base import CellRef, CodeRef, Location, ParseError, Status, Stop
-from esodbg.engines.breakpoints import DataRef, LogEntry
+from esodbg.engines.breakpoints import DataRef, LogEntry, RowRef
 from esodbg.engines.controller import Busy, Controller, Listener
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.expressions import EvaluationError, ExpressionError
@@ -39,7 +39,7 @@ from .. import exitcodes
 from ..files import MAX_FILE, LoadError, read_program, read_text
 from ..positions import Positions
 from ..wire import SURROGATE, FramingError, Reader
-from .breakpoints import EditorBreakpoints, RequestError, filters, modes
+from .breakpoints import EditorBreakpoints, RequestError, all_filters, all_modes, filters, modes
 from .protocol import Writer
 from .variables import Variables
 
@@ -51,8 +51,7 @@ CAPABILITIES = {
     "supportsGotoTargetsRequest": True, "supportsExceptionInfoRequest": True, "supportsTerminateRequest": True,
     "supportsLogPoints": True, "supportsDataBreakpoints": True, "supportsBreakpointLocationsRequest": True,
     "supportsSteppingGranularity": True, "supportsExceptionFilterOptions": True,
-    "exceptionBreakpointFilters": [], "breakpointModes": [],  # the language's, in a capabilities event at launch
-}
+}  # and every language's filters and modes (do_initialize); the launched language's own in a capabilities event
 # The launch arguments of every language, with their types (docs/editors.md); the language's own
 # options come in "options", under the names the CLI gives them.  Other keys are ignored: an
 # editor adds its own (CLIENT_KEYS, and any others).
@@ -255,7 +254,9 @@ class Server(Listener):
     # ----- life cycle -------------------------------------------------------------------------
     def do_initialize(self, args: dict) -> dict:
         self.client = args
-        return dict(CAPABILITIES)
+        languages = registry.languages()
+        return {**CAPABILITIES, "exceptionBreakpointFilters": all_filters(languages),
+                "breakpointModes": all_modes(languages)}
 
     def do_launch(self, args: dict) -> _Load:
         if self.controller is not None and not self.ended:
@@ -364,6 +365,7 @@ class Server(Listener):
         if keep is not None:
             self.breakpoints.sets = keep.sets
             self.breakpoints._ids = keep._ids
+            self.breakpoints._rows = keep._rows
         self.variables = Variables(session)
         self.controller = Controller(session, self)
         self.ended, self._goto = False, []
@@ -708,7 +710,11 @@ class Server(Listener):
             kind = "data breakpoint" if isinstance(bp.at, DataRef) else \
                 "function breakpoint" if any(bp.at == e.at for e in self.breakpoints.sets["function"]) else "breakpoint"
             what = bp.describe()
-            if isinstance(bp.at, (CellRef, CodeRef)):  # a cell as its data location names it: board(2,1)
+            if isinstance(bp.at, RowRef):  # a line: where on it the program came onto it
+                line = bp.at.line - self.positions.line_base
+                location = machine.location() if machine.status is Status.READY else None
+                what = f"line {line}" + (f", at {session.language.where(location)}" if location is not None else "")
+            elif isinstance(bp.at, (CellRef, CodeRef)):  # a cell as its data location names it: board(2,1)
                 span = self.breakpoints.span_of(bp.at)
                 language = session.language
                 what = (isinstance(bp.at, CellRef) and language.data_at(bp.at) or language.where(bp.at)) + \
