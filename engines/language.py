@@ -191,10 +191,12 @@ class Export(NamedTuple):
 
 
 class Help(NamedTuple):
-    """A name a language declares (a state name, a data location form, an event) and what it is."""
+    """A name a language declares (a state name, a data location form, an event) and what it is;
+    ``note``, what an editor's Variables view says beside the name (a stack's ``top first``)."""
 
     name: str
     help: str
+    note: str = ""
 
 
 # The names and events every language has, before its own (Language.all_names, .all_events).
@@ -496,6 +498,13 @@ class Language:
         else:
             getters.update((name, lambda name=name: values[name]) for name in values)
         return Names(getters)
+
+    def show_cell(self, cell: CellRef, value: Any) -> str | None:
+        """A board cell's value as the debugger's board draws it (a code point as its
+        character), for an editor's Variables view: the implementation's optional
+        ``show_cell(cell, value)``, else ``None`` (the value as expressions show it)."""
+        own = getattr(self.impl, "show_cell", None)
+        return own(cell, value) if own is not None else None
 
     def data(self, machine: Machine, name: str) -> Callable[[], Any]:
         """A getter for the data location ``name`` of ``machine``'s program (``ValueError`` with

@@ -10,9 +10,11 @@ An editor sends its breakpoints in four independent sets, each replacing the set
 a target set by two of them takes the later set's filters.
 
 Source breakpoints go on the *places* of the program's text (:meth:`Language.places
-<esodbg.engines.language.Language.places>`): a line alone snaps to the line's first place (as
-nvim-dap sends them), a line and column to the place there (or the next one on the line).  A
-place no breakpoint can go on comes back ``verified: false`` with the reason.
+<esodbg.engines.language.Language.places>`): a line and column on the place there (or the next
+one on the line); a line alone (VS Code's gutter click, every nvim-dap breakpoint) is the line
+itself, a :class:`~esodbg.engines.breakpoints.RowRef` that stops each time the program comes onto
+it (:meth:`EditorBreakpoints.row`; docs/editors.md, "Line breakpoints: the rule").  A place no
+breakpoint can go on comes back ``verified: false`` with the reason.
 
 Positions: the editor's lines and columns are 1- or 0-based as it said in ``initialize``, and
 columns count UTF-16 code units; ours are 1-based characters (:class:`~esodbg.app.positions.Positions`).

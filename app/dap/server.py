@@ -642,13 +642,42 @@ class Server(Listener):
         try:
             value = session.evaluate(text)
         except (ExpressionError, EvaluationError) as error:
-            raise RequestError(str(error)) from None
+            # A data location (a board cell's name: space(5,0), mem[0,0,E]), what the Variables
+            # view gives as evaluateName; or, hovering the text, the cell under the pointer.
+            found = self._data_value(session, text) or self._hovered(session, args)
+            if found is None:
+                raise RequestError(str(error)) from None
+            text, value = found
         variable = self.variables.variable(text, value, text)
         result = {"result": variable["value"], "variablesReference": variable["variablesReference"]}
         for key in ("indexedVariables", "namedVariables"):
             if key in variable:
                 result[key] = variable[key]
         return result
+
+    @staticmethod
+    def _data_value(session: Session, text: str) -> tuple[str, Any] | None:
+        """``(location, value)`` if ``text`` is a data location of the program, else ``None``."""
+        try:
+            location = session.language.data_location(text)
+            return location, session.language.data(session.machine, location)()
+        except (ValueError, LookupError, TypeError):
+            return None
+
+    def _hovered(self, session: Session, args: dict) -> tuple[str, Any] | None:
+        """On hover (``context: hover`` with the pointer's ``line`` and ``column``, as DAP 1.66
+        gives them): the value of the cell written there, by its data location, if it has one."""
+        line, column = args.get("line"), args.get("column")
+        if args.get("context") != "hover" or not isinstance(line, int) or not isinstance(column, int):
+            return None
+        ours = self.positions.line_in(line)
+        if not 1 <= ours <= len(self.positions.lines):
+            return None
+        col = self.positions.column_in(ours, column)
+        at = next((at for span, at in self.breakpoints.places
+                   if span.line == ours and span.col <= col < span.end_col), None)
+        name = session.language.data_at(at) if isinstance(at, CellRef) else None
+        return self._data_value(session, name) if name else None
 
     def do_exceptionInfo(self, args: dict) -> dict:
         self._thread(args)

@@ -26,7 +26,7 @@ LANGUAGE = Language(
     styles="styles.tcss", grammar="fish_esolang", cell_form="X,Y",
     names=(Help("ip", "(x, y) of the cell the instruction pointer runs next"),
            Help("dir", "(dx, dy), the instruction pointer's direction"),
-           Help("stack", "the current stack, bottom first: stack[0] the bottom, stack[-1] the top"),
+           Help("stack", "the current stack, bottom first: stack[0] the bottom, stack[-1] the top", "bottom first"),
            Help("register", "the current stack's register: its value, or None when empty"),
            Help("depth", "how many stacks the stack of stacks holds"),
            Help("steps", "steps run so far (ticks)"),
