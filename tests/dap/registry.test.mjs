@@ -201,3 +201,20 @@ test('Befunge-93 countdown.b93: a gutter click on line 1 stops at each pass, not
     await dc.stop();
   }
 });
+
+test('Befunge-98: the cells of a ;…; comment are no breakpoint locations (the IP skips them)', async () => {
+  const program = path.join(EXAMPLES, 'befunge', 'hello.b98');
+  const dc = await client();
+  try {
+    await start(dc, program);
+    const columns = (await dc.customRequest('breakpointLocations', { source: { path: program }, line: 1 })).body.breakpoints
+      .map((b) => b.column);
+    // `>;push 0, a newline, then the text backwards;0a"!dlroW ,olleH"v`: the comment is columns 2 to 45
+    assert.deepEqual(columns.slice(0, 3), [1, 46, 47]);
+    const set = (await dc.setBreakpointsRequest({ source: { path: program }, breakpoints: [{ line: 1, column: 10 }] })).body;
+    assert.equal(set.breakpoints[0].column, 46);  // a column in the comment: the next cell that runs
+    assert.equal((await move(dc, 'continue')).body.reason, 'breakpoint');
+  } finally {
+    await dc.stop();
+  }
+});
