@@ -176,6 +176,24 @@ async def test_fish_diagnostics_hover_in_a_string_and_jumps(client, tmp_path):
     assert [(s.name, s.range.start.line, s.range.start.character) for s in symbols] == [("jump to (9, 10)", 0, 5)]
 
 
+async def test_a_fish_shell_script_is_not_taken_for_a_fish_program(client, tmp_path):
+    """``.fish`` is the fish shell's ending too: a shell script (a ``#!`` line running fish, or
+    its ``function``/``set``/``end`` lines) gets no diagnostics and no hover from esodbg, while a
+    ><> program beside it does."""
+    for name, text in [("prompt.fish", "#!/usr/bin/env fish\nset -l x 1\necho $x\n"),
+                       ("greet.fish", "function greet\n    echo hello $argv\nend\n")]:
+        path = tmp_path / name
+        path.write_text(text)
+        uri = open_doc(client, path, language="fish")
+        assert await published(client, uri) == []
+        hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                          types.Position(1, 1)))
+        assert hover is None
+    program = tmp_path / "far.fish"
+    program.write_text("'ab'o9a.\n1n;\n")  # a jump outside the codebox: a warning
+    assert await published(client, open_doc(client, program, language="fish-esolang")) != []
+
+
 async def test_brainfuck_unmatched_bracket_runs_and_nested_loops(client, tmp_path):
     """A Brainfuck program's first unmatched bracket is its error, at its line and column (rule
     13); hover on a run says what the whole run does; the loops are the outline, nested."""

@@ -345,6 +345,8 @@ class Server(Listener):
                 raise RequestError(f"'options': {key!r} is not an option of {language.title} (its options: {theirs}; "
                                    "see `esodbg languages`)")
             kind = option.type
+            if kind is str and type(value) is int and option.choices:  # "cell-size": 16, as "16"
+                value = str(value)
             if kind is bool and type(value) is not bool or kind is int and type(value) is not int \
                     or kind is str and not isinstance(value, str):
                 what = {bool: "boolean", int: "whole number"}.get(kind, "string")

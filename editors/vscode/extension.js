@@ -4,9 +4,27 @@
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 
-const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'hexagony',
-  'fish', 'brainfuck', 'labyrinth'];
+// The languages as the manifest declares them (generated from esodbg's registry: manifest.py).
+const LANGUAGES = require('./package.json').contributes.languages.map((language) => language.id);
 let client;
+
+// .fish is the fish shell's ending too: a .fish file is ><> only by its content, the rule of
+// esodbg's registry (engines/fish/__init__.py): not a fish shell script, which has a #! line
+// running fish, or lines of its words (function NAME, set VAR, end alone).
+const SHELL_LINE = /^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)/;
+const SHELL_WORDS = /^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)/gm;
+
+function isFishProgram(text) {
+  return !(SHELL_LINE.test(text) || (text.slice(0, 1 << 16).match(SHELL_WORDS) || []).length >= 2);
+}
+
+function claim(document) {
+  if (document.uri.scheme === 'file' && document.fileName.toLowerCase().endsWith('.fish')
+      && document.languageId !== 'fish-esolang' && isFishProgram(document.getText())) {
+    return vscode.languages.setTextDocumentLanguage(document, 'fish-esolang');
+  }
+  return undefined;
+}
 
 function command() {
   return vscode.workspace.getConfiguration('esodbg').get('command') || 'esodbg';
@@ -17,6 +35,8 @@ function activate(context) {
     documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
   });
   client.start();
+  vscode.workspace.textDocuments.forEach(claim);
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(claim));
 
   context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('esodbg', {
     createDebugAdapterDescriptor() {
@@ -42,4 +62,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate };
+module.exports = { activate, deactivate, isFishProgram };

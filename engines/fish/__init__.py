@@ -5,10 +5,24 @@ This module holds the plugin object only; :mod:`.plugin` is the implementation (
 :mod:`.machine`, the codebox in :mod:`.codebox`, numbers in :mod:`.numbers`), imported when a
 program is parsed."""
 
+import re
+
 from ..language import Help, Language, Option, Unit
+
+# A fish shell script: a #! line running fish (not fish.py, ><>'s interpreter), or lines of its
+# words (function NAME, set VAR, end alone).  The VS Code extension has the same rule (extension.js).
+_SHELL_LINE = re.compile(rb"^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)")
+_SHELL_WORDS = re.compile(rb"^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)", re.M)
+
+
+def is_fish(data: bytes) -> bool:
+    """Whether a ``.fish`` file is a ><> program, by its content: not a fish shell script."""
+    return not (_SHELL_LINE.match(data) or len(_SHELL_WORDS.findall(data[:1 << 16])) >= 2)
+
 
 LANGUAGE = Language(
     name="fish", title="><>", extensions=(".fish",), implementation="esodbg.engines.fish.plugin", docs="docs/fish.md",
+    claims=((".fish", is_fish),),  # the fish shell's scripts are .fish files too
     halted="the program reached ;",
     options=(
         Option("stack", "Push the code point of each character of TEXT before the run, the first deepest "
