@@ -166,3 +166,26 @@ def test_the_helix_configuration_names_both_servers_for_every_language():
     for language in languages.values():
         assert language["language-servers"] == ["esodbg"]
         assert language["debugger"]["command"] == "esodbg" and language["debugger"]["args"] == ["dap"]
+
+
+def test_the_one_helix_setup_gives_every_language_its_grammar_and_queries():
+    """docs/editors.md's Helix set-up is the only one (grammars.md points to it): every language
+    names a grammar of a ``[[grammar]]`` section whose path is that grammar's folder here, and the
+    script that copies the queries puts that grammar's ``highlights.scm`` under the language's own
+    name (Befunge-93 and -98 once left uncoloured: two language names, queries under a third)."""
+    text = section("Helix")
+    config = tomllib.loads(block(text, "toml"))
+    grammars = {grammar["name"]: grammar["source"]["path"] for grammar in config["grammar"]}
+    script = block(text, "sh")
+    pairs = dict(pair.split(":") for pair in re.search(r"for pair in ([^;]+);", script).group(1).split())
+    for language in config["language"]:
+        name, grammar = language["name"], language.get("grammar")
+        assert grammar in grammars, f"{name}: no [[grammar]] {grammar!r}"
+        assert grammars[grammar].endswith(f"/grammars/{grammar}")
+        assert (ROOT / "grammars" / grammar / "queries" / "highlights.scm").is_file(), grammar
+        assert pairs.get(name) == grammar, f"{name}: its queries are not copied under its name"
+    assert "[[language]]" not in (ROOT / "docs" / "grammars.md").read_text("utf-8"), \
+        "grammars.md holds a second Helix set-up"
+    known = {registry.by_name(name).grammar for name in ("befunge93", "befunge98")}
+    assert {language["grammar"] for language in config["language"]
+            if language["name"] in ("befunge93", "befunge98")} == known
