@@ -50,6 +50,7 @@ class EsodbgServer(LanguageServer):
                          converter_factory=_converter)
         self.documents: dict[str, Document] = {}
         self.checks: dict[str, asyncio.Task] = {}
+        self.read_ahead: set[asyncio.Future] = set()  # kept until done
 
     def document(self, uri: str) -> Document:
         """The open document ``uri`` (JsonRpcInvalidParams if it was never opened)."""
@@ -97,9 +98,10 @@ class EsodbgServer(LanguageServer):
         await loop.run_in_executor(self.thread_pool, document.analyse)
         if self.documents.get(document.uri) is document:  # still the latest text
             self.publish(document)
-            # Read ahead what the first hover and the outline will ask for (a cancelled check
-            # leaves it to them).
-            await loop.run_in_executor(self.thread_pool, document.symbols)
+            # Read ahead what the outline (and Stoned-Go's hovers) will ask for, off the check: a
+            # hover waits for the check, never for this (Brainfuck's loops of 1 MB took seconds).
+            self.read_ahead.add(loop.run_in_executor(self.thread_pool, document.symbols))
+            self.read_ahead = {task for task in self.read_ahead if not task.done()}
 
     def publish(self, document: Document) -> None:
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
