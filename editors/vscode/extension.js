@@ -9,13 +9,14 @@ const LANGUAGES = require('./package.json').contributes.languages.map((language)
 let client;
 
 // .fish is the fish shell's ending too: a .fish file is ><> only by its content, the rule of
-// esodbg's registry (engines/fish/__init__.py): not a fish shell script, which has a #! line
-// running fish, or lines of its words (function NAME, set VAR, end alone).
+// esodbg's registry (engines/fish/__init__.py): not a fish shell script, which has lines of its
+// words (function NAME, set VAR, end alone), two of them, or one under a #! line running fish.
 const SHELL_LINE = /^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)/;
 const SHELL_WORDS = /^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)/gm;
 
 function isFishProgram(text) {
-  return !(SHELL_LINE.test(text) || (text.slice(0, 1 << 16).match(SHELL_WORDS) || []).length >= 2);
+  const words = (text.slice(0, 1 << 16).match(SHELL_WORDS) || []).length;
+  return !(words >= 2 || (words > 0 && SHELL_LINE.test(text)));
 }
 
 function claim(document) {

@@ -9,15 +9,17 @@ import re
 
 from ..language import Help, Language, Option, Unit
 
-# A fish shell script: a #! line running fish (not fish.py, ><>'s interpreter), or lines of its
-# words (function NAME, set VAR, end alone).  The VS Code extension has the same rule (extension.js).
+# A fish shell script: lines of its words (function NAME, set VAR, end alone), two of them, or one
+# under a #! line running fish (a ><> program may have that line too: its interpreter drops it).
+# The VS Code extension has the same rule (extension.js).
 _SHELL_LINE = re.compile(rb"^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)")
 _SHELL_WORDS = re.compile(rb"^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)", re.M)
 
 
 def is_fish(data: bytes) -> bool:
     """Whether a ``.fish`` file is a ><> program, by its content: not a fish shell script."""
-    return not (_SHELL_LINE.match(data) or len(_SHELL_WORDS.findall(data[:1 << 16])) >= 2)
+    words = len(_SHELL_WORDS.findall(data[:1 << 16]))
+    return not (words >= 2 or words and _SHELL_LINE.match(data))
 
 
 LANGUAGE = Language(

@@ -75,7 +75,7 @@ test('activating starts esodbg lsp for every language and makes esodbg dap the a
   // .fish is claimed by content only: the ><> program, not the shell script
   assert.deepEqual(seen.claimed, [['/home/me/hello.fish', 'fish-esolang']]);
   seen.opened({ uri: { scheme: 'file' }, fileName: '/tmp/prompt.fish', languageId: 'plaintext',
-    getText: () => '#!/usr/bin/env fish\necho $PWD\n' });
+    getText: () => '#!/usr/bin/env fish\nset -l here $PWD\n' });
   seen.opened({ uri: { scheme: 'file' }, fileName: '/tmp/loop.FISH', languageId: 'plaintext', getText: () => '1n;\n' });
   assert.deepEqual(seen.claimed.slice(1), [['/tmp/loop.FISH', 'fish-esolang']]);
   await extension.deactivate();
