@@ -23,6 +23,7 @@ columns count UTF-16 code units; ours are 1-based characters (:class:`~esodbg.ap
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -136,10 +137,40 @@ class EditorBreakpoints:
                  source: dict) -> None:
         self.language, self.program, self.positions, self.source = language, program, positions, source
         self.names = frozenset(names)
-        self.places = language.places(program)
+        # The places are read on a thread of their own (seconds on a 1 MB program): a request
+        # that needs them waits for them, the others are answered meanwhile (issue 44).
+        self._places: tuple[tuple[Span, Location], ...] = ()
+        self._by_line: dict[int, list[tuple[Span, Location]]] = {}
+        self._spans: dict[Location, Span] = {}  # each location's first place
+        self._ready = threading.Event()
+        threading.Thread(target=self._read_places, name="esodbg dap places", daemon=True).start()
         self.sets: dict[str, list[Wanted]] = {"source": [], "function": [], "data": [], "exception": []}
         self._ids: dict[Target, int] = {}
         self._rows: dict[RowRef, Span] = {}  # the line breakpoints made, and their spans
+
+    def _read_places(self) -> None:
+        try:
+            places = self.language.places(self.program)
+        except Exception:  # noqa: BLE001 — a plugin's bug: no places, rather than a dead adapter
+            places = ()
+        by_line: dict[int, list[tuple[Span, Location]]] = {}
+        spans: dict[Location, Span] = {}
+        for place in places:
+            by_line.setdefault(place[0].line, []).append(place)
+            spans.setdefault(place[1], place[0])
+        self._places, self._by_line, self._spans = places, by_line, spans
+        self._ready.set()
+
+    @property
+    def places(self) -> tuple[tuple[Span, Location], ...]:
+        """Where breakpoints go in the program's text (:meth:`Language.places`), in reading order."""
+        self._ready.wait()
+        return self._places
+
+    def on_line(self, line: int) -> list[tuple[Span, Location]]:
+        """The places that start on ``line`` (ours), in reading order."""
+        self._ready.wait()
+        return self._by_line.get(line, [])
 
     def id_of(self, at: Target) -> int:
         """A stable id for the target ``at`` (the same whichever request set it)."""
@@ -176,7 +207,8 @@ class EditorBreakpoints:
         """Where ``at`` is written in the program's text (its first place; a line's places), if anywhere."""
         if isinstance(at, RowRef):
             return self._rows.get(at)
-        return next((span for span, location in self.places if location == at), None)
+        self._ready.wait()
+        return self._spans.get(at)
 
     # ----- the four requests ------------------------------------------------------------------
     def _replace(self, kind: str, items: list, read) -> list[dict]:
@@ -217,7 +249,7 @@ class EditorBreakpoints:
 
     def place(self, line: int, col: int | None) -> tuple[Span, Location] | str:
         """The place a breakpoint at ``line`` (and ``col``, ours) goes on, or why there is none."""
-        on_line = [(span, at) for span, at in self.places if span.line == line] or \
+        on_line = self.on_line(line) or \
                   [(span, at) for span, at in self.places if span.line < line <= span.end_line]
         if not on_line:
             return self.why_not(line)
@@ -235,7 +267,7 @@ class EditorBreakpoints:
         onto it — its places, and on a board the cells between them (a space the IP crosses is
         on the line too) — shown as the span from its first place to its last.  A line with one
         place is that place; a place that starts on an earlier line, the place."""
-        on_line = [(span, at) for span, at in self.places if span.line == line]
+        on_line = self.on_line(line)
         if not on_line:
             return self.place(line, None)
         cells: dict[Location, None] = dict.fromkeys(at for _, at in on_line)

@@ -76,6 +76,7 @@ class _Launch:
         self.no_debug = bool(args.get("noDebug"))
         self.stop_at_end = bool(args.get("stopAtEnd"))
         self.max_steps: int | None = args.get("maxSteps")
+        self.session: Session | None = None
 
     @property
     def source(self) -> dict:
@@ -323,7 +324,10 @@ class Server(Listener):
                 from None
         except ValueError as error:  # an option's value the language refuses (a max-depth below 0)
             raise RequestError(f"'options': {error}") from None
-        return _Launch(load.args, language, path, text, parsed, input_text)
+        launch = _Launch(load.args, language, path, text, parsed, input_text)
+        # The session too, off the loop: a 1 MB program's machine takes seconds to build (issue 44).
+        launch.session = Session(language, parsed, input_text, True, launch.max_steps)
+        return launch
 
     @staticmethod
     def _options(args: dict, language: Language) -> dict:
@@ -358,7 +362,7 @@ class Server(Listener):
 
     def _begin(self, launch: _Launch, keep: EditorBreakpoints | None = None) -> None:
         """A new session on ``launch`` (keeping the editor's breakpoints ``keep`` across a restart)."""
-        session = Session(launch.language, launch.program, launch.input_text, True, launch.max_steps)
+        session = launch.session  # built on the loader thread (_read)
         self.launched = launch
         self.positions = Positions(launch.text, self.client.get("linesStartAt1", True) is not False,
                                    self.client.get("columnsStartAt1", True) is not False)
@@ -494,8 +498,9 @@ class Server(Listener):
             raise RequestError("'line' must be an integer")
         first = self.positions.line_in(line)
         end = self.positions.line_in(args["endLine"]) if isinstance(args.get("endLine"), int) else first
-        return {"breakpoints": [self.positions.span_out(span) for span, _ in self.breakpoints.places
-                                if first <= span.line <= end]}
+        places = self.breakpoints.on_line
+        return {"breakpoints": [self.positions.span_out(span) for line in range(first, min(end, len(self.positions.lines)) + 1)
+                                for span, _ in places(line)]}
 
     def do_dataBreakpointInfo(self, args: dict) -> dict:
         session = self._session()
@@ -676,8 +681,7 @@ class Server(Listener):
         if not 1 <= ours <= len(self.positions.lines):
             return None
         col = self.positions.column_in(ours, column)
-        at = next((at for span, at in self.breakpoints.places
-                   if span.line == ours and span.col <= col < span.end_col), None)
+        at = next((at for span, at in self.breakpoints.on_line(ours) if span.col <= col < span.end_col), None)
         name = session.language.data_at(at) if isinstance(at, CellRef) else None
         return self._data_value(session, name) if name else None
 
