@@ -546,3 +546,29 @@ def test_a_numeric_choice_may_be_given_as_a_number():
         client.request("initialize", {"adapterID": "esodbg"})
         answer = client.request("launch", {"program": str(program), "options": {"cell-size": 12}}, ok=False)
         assert not answer["success"] and "'cell-size' is one of: 8, 16, 32, unbounded" in answer["message"]
+
+
+def test_the_places_are_read_off_the_request_loop(monkeypatch):
+    """A 1 MB program's places take seconds to read (issue 44: Befunge-98's 3.8 s on the request
+    loop, ><>'s, Brainfuck's…): the adapter's breakpoints are made at once and read them on a
+    thread of their own, a request that needs them waiting; and the launch builds the session on
+    the loader thread, not on the loop."""
+    from esodbg.app.dap.breakpoints import EditorBreakpoints
+    from esodbg.app.dap.server import Server, _Load
+
+    language = registry.by_name("befunge93")
+    program = EXAMPLES / "befunge" / "countdown.b93"
+    parsed = language.parse(program.read_text("utf-8"), str(program))
+    release = threading.Event()
+    real = language.places
+    monkeypatch.setattr(type(language), "places", lambda self, p: (release.wait(10), real(p))[1])
+    made = []
+    maker = threading.Thread(target=lambda: made.append(EditorBreakpoints(
+        language, parsed, (), Positions(parsed.source), {"path": str(program)})))
+    maker.start()
+    maker.join(5)
+    assert made, "making the editor's breakpoints waited for the places"
+    release.set()
+    assert made[0].row(1)[0].line == 1 and made[0].on_line(2)
+    launch = Server._read(_Load({"program": str(program)}, language, program, {}, None, lambda launch: None))
+    assert launch.session is not None and launch.session.steps == 0
