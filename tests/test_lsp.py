@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+import threading
 import sys
 from pathlib import Path
 
@@ -563,3 +564,28 @@ def test_a_huge_file_under_the_document_is_not_read(tmp_path):
     document = Document(path.as_uri(), (EXAMPLES / "fifteen" / "hello.15").read_text(), 1)
     document.analyse()
     assert document.program is not None and document.diagnostics == []
+
+
+def test_a_hover_waits_for_the_analysis_not_for_the_outline_read_ahead(monkeypatch):
+    """The check reads the outline ahead once it has published the diagnostics; a hover must not
+    wait for that (issue 44: a 1 MB Brainfuck program's first hover waited 4–6.5 s for its loops'
+    outline).  Here the read-ahead never ends until told: the document is ready for a hover anyway."""
+    from esodbg.app.lsp import server as lsp_server
+    from esodbg.app.lsp.documents import Document
+
+    server = lsp_server.EsodbgServer()
+    monkeypatch.setattr(server, "publish", lambda document: None)
+    release = threading.Event()
+    monkeypatch.setattr(Document, "symbols", lambda self: release.wait(30) and ())
+
+    async def hover_while_reading_ahead() -> bool:
+        uri = "file:///tmp/loops.b"
+        server.open(uri, "+[->+<]\n" * 1000, 1, 0)
+        hover = asyncio.ensure_future(server.analysed(uri))
+        done, _ = await asyncio.wait([hover], timeout=20)  # (not wait_for: a cancelled wait would go on)
+        reading = not server.checks[uri].done()  # the read-ahead still under way
+        release.set()
+        await server.checks[uri]
+        return hover in done and hover.result().program is not None and reading
+
+    assert asyncio.run(hover_while_reading_ahead())
