@@ -189,3 +189,48 @@ def test_the_one_helix_setup_gives_every_language_its_grammar_and_queries():
     known = {registry.by_name(name).grammar for name in ("befunge93", "befunge98")}
     assert {language["grammar"] for language in config["language"]
             if language["name"] in ("befunge93", "befunge98")} == known
+
+
+def test_the_vscode_extension_colours_every_language_before_its_server_starts():
+    """Each language of the manifest has a TextMate grammar (generated from its tree-sitter
+    highlight query by editors/vscode/manifest.py), whose patterns compile; tokenized as VS Code
+    does (at each place the first pattern that matches), a Befunge line reads as its highlight
+    query says: arrows keywords, digits numbers, a string a string."""
+    import json
+
+    manifest = json.loads((EXTENSION / "package.json").read_text("utf-8"))
+    ids = [language["id"] for language in manifest["contributes"]["languages"]]
+    grammars = {entry["language"]: entry for entry in manifest["contributes"]["grammars"]}
+    assert set(grammars) == set(ids)
+    assert len({entry["scopeName"] for entry in grammars.values()}) == len(ids)
+
+    def compiled(language: str) -> list[tuple[re.Pattern, str]]:
+        grammar = json.loads((EXTENSION / grammars[language]["path"]).read_text("utf-8"))
+        assert grammar["scopeName"] == grammars[language]["scopeName"]
+        out = []
+        for pattern in grammar["patterns"]:
+            text = re.sub(r"\\x\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), pattern["match"])
+            text = text.replace(r"\p{Nd}", r"\d")  # Oniguruma's, Python's
+            out.append((re.compile(text), pattern["name"]))
+        return out
+
+    for language in ids:
+        assert compiled(language), language
+
+    def tokens(language: str, line: str) -> list[tuple[str, str]]:
+        patterns, out, at = compiled(language), [], 0
+        while at < len(line):
+            found = next(((m, name) for regex, name in patterns if (m := regex.match(line, at)) and m.end() > at), None)
+            if found is None:
+                at += 1
+                continue
+            match, name = found
+            out.append((match.group(), name.rsplit(".", 1)[0]))
+            at = match.end()
+        return out
+
+    line = '>055+"!dlroW ,olleH"v'
+    found = tokens("befunge93", line)
+    assert found[0] == (">", "keyword.control") and ("5", "constant.numeric") in found
+    assert ('"!dlroW ,olleH"', "string.quoted") in found and found[-1] == ("v", "keyword.control")
+    assert tokens("brainfuck", "++[->+<]")[0] == ("++", "keyword.operator")

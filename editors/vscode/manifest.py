@@ -3,7 +3,9 @@ decide, generated from them so that they cannot go stale: the description, the l
 names, file endings), the activation events, where breakpoints are allowed, the debugger's
 languages, and the launch configuration's schema — ``lang``, ``stdin`` and every language's own
 options from their :class:`~esodbg.engines.language.Option` declarations (type, choices, minimum,
-help, the languages each is for).
+help, the languages each is for) — and a small TextMate grammar for each language
+(``syntaxes/``), made from its tree-sitter grammar's highlight query, so that a program is
+coloured before the language server starts (its semantic tokens then take over).
 
     python editors/vscode/manifest.py          # rewrite package.json
     python editors/vscode/manifest.py --check  # exit 1 if package.json is not what it would write
@@ -14,6 +16,7 @@ help, the languages each is for).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -66,6 +69,95 @@ def option_schema(option: Option, languages: list[Language]) -> dict:
     return schema
 
 
+GRAMMARS = HERE.parent.parent / "grammars"
+SYNTAXES = HERE / "syntaxes"
+# Highlight captures (the queries' names) as TextMate scopes, which every VS Code theme colours.
+SCOPES = {"keyword": "keyword.control", "keyword.return": "keyword.control.flow", "number": "constant.numeric",
+          "operator": "keyword.operator", "string": "string.quoted", "string.special": "string.other",
+          "comment": "comment.line", "function.builtin": "support.function", "function.call": "entity.name.function",
+          "function": "entity.name.function", "variable": "variable.other", "constant": "constant.language",
+          "label": "entity.name.label", "keyword.directive": "keyword.other.directive"}
+_CAPTURE = re.compile(r'^(\((\w+)\)|"((?:[^"\\]|\\.)+)"|\[((?:\s*\(\w+\)\s*)+)\])\s*@([\w.]+)\s*$', re.M)
+
+
+def _regex(rules: dict, rule: dict, depth: int = 0) -> str | None:
+    """A tree-sitter rule as an Oniguruma regex, if it is made of strings and patterns only."""
+    kind = rule["type"]
+    if kind == "STRING":
+        return re.escape(rule["value"])
+    if kind == "PATTERN":
+        return re.sub(r"\\u([0-9a-fA-F]{4})", r"\\x{\1}", rule["value"])
+    if kind == "BLANK":
+        return ""
+    if kind in ("TOKEN", "IMMEDIATE_TOKEN", "ALIAS", "FIELD", "PREC", "PREC_LEFT", "PREC_RIGHT", "PREC_DYNAMIC"):
+        return _regex(rules, rule["content"], depth)
+    if kind == "SYMBOL" and depth < 4 and not rule["name"].startswith("_"):
+        return _regex(rules, rules[rule["name"]], depth + 1)
+    if kind in ("CHOICE", "SEQ"):
+        parts = [_regex(rules, member, depth) for member in rule["members"]]
+        if any(part is None for part in parts):
+            return None
+        return "(?:" + ("|" if kind == "CHOICE" else "").join(parts) + ")"
+    if kind in ("REPEAT", "REPEAT1"):
+        inner = _regex(rules, rule["content"], depth)
+        return None if inner is None else f"(?:{inner}){'*' if kind == 'REPEAT' else '+'}"
+    return None
+
+
+def _local(regex: str) -> bool:
+    """A pattern that stays on its line and matches no empty text (what is between the
+    commands — 15's filler — matches anything: left to the semantic tokens), …"""
+    try:
+        compiled = re.compile(re.sub(r"\\x\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), regex))
+    except re.error:
+        return True  # Oniguruma's own syntax (\p{Nd}…): trusted
+    # and not any character at all (Befunge's fetched character: a node only after its ')
+    return not compiled.search("\n") and not compiled.fullmatch("") and \
+        not all(compiled.fullmatch(c) for c in "a+1 @>")
+
+
+def textmate(language: Language) -> dict | None:
+    """A TextMate grammar for ``language``: one pattern a node its highlight query captures
+    simply (a node, a list of nodes, a literal), in the order the grammar defines the nodes (its
+    strings and comments first), each with the capture's scope."""
+    folder = GRAMMARS / (language.grammar or "")
+    if not language.grammar or not (folder / "queries" / "highlights.scm").is_file():
+        return None
+    rules = json.loads((folder / "src" / "grammar.json").read_text("utf-8"))["rules"]
+    query = re.sub(r";[^\n]*", "", (folder / "queries" / "highlights.scm").read_text("utf-8"))
+    captured: dict[str, str] = {}
+    literals: list[tuple[str, str]] = []
+    for match in _CAPTURE.finditer(query):
+        before = query[:match.start()]
+        if before.count("(") + before.count("[") != before.count(")") + before.count("]"):
+            continue  # inside a pattern (Befunge's fetched character): not the node everywhere
+        node, literal, listed, capture = match.group(2), match.group(3), match.group(4), match.group(5)
+        scope = SCOPES.get(capture, capture)
+        for name in ([node] if node else re.findall(r"\((\w+)\)", listed or "")):
+            captured.setdefault(name, scope)
+        if literal:
+            literals.append((re.escape(literal.replace('\\"', '"')), scope))
+    patterns = []
+    for name in rules:  # the grammar's order
+        if name in captured and (regex := _regex(rules, rules[name])) not in (None, "") and _local(regex):
+            patterns.append({"name": f"{captured[name]}.{language.name}", "match": regex})
+    patterns += [{"name": f"{scope}.{language.name}", "match": regex} for regex, scope in literals]
+    return {"$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
+            "name": language.title, "scopeName": f"source.{vscode_id(language)}",
+            "comment": f"Generated by editors/vscode/manifest.py from grammars/{language.grammar}/ (do not edit)",
+            "patterns": patterns}
+
+
+def syntaxes() -> dict[str, dict]:
+    """Each language's TextMate grammar, by its file name under ``syntaxes/``."""
+    found = {}
+    for language in registry.languages():
+        grammar = textmate(language)
+        if grammar is not None and grammar["patterns"]:
+            found[f"{vscode_id(language)}.tmLanguage.json"] = grammar
+    return found
+
+
 def generate(package: dict) -> dict:
     """``package`` with its generated parts made from the registry."""
     languages = [language for language in registry.languages()]
@@ -81,6 +173,8 @@ def generate(package: dict) -> dict:
          "extensions": [e for e in language.extensions if e not in LEFT_OUT | BY_CONTENT]}
         for language in languages]
     contributes["breakpoints"] = [{"language": id} for id in ids]
+    contributes["grammars"] = [{"language": name.split(".")[0], "scopeName": grammar["scopeName"],
+                                "path": f"./syntaxes/{name}"} for name, grammar in syntaxes().items()]
     (debugger,) = contributes["debuggers"]
     debugger["languages"] = ids
     properties = debugger["configurationAttributes"]["launch"]["properties"]
@@ -103,13 +197,21 @@ def text(package: dict) -> str:
 
 def main(argv: list[str]) -> int:
     current = PACKAGE.read_text("utf-8")
-    wanted = text(generate(json.loads(current)))
+    files = {PACKAGE: text(generate(json.loads(current)))}
+    files.update({SYNTAXES / name: text(grammar) for name, grammar in syntaxes().items()})
+    stale = [path for path, wanted in files.items()
+             if not path.is_file() or path.read_text("utf-8") != wanted]
+    stale += [path for path in SYNTAXES.glob("*.json") if path not in files]
     if "--check" in argv:
-        if wanted != current:
-            print(f"{PACKAGE} is stale: run python {Path(__file__).relative_to(HERE.parent.parent)}", file=sys.stderr)
-            return 1
-        return 0
-    PACKAGE.write_text(wanted, "utf-8")
+        for path in stale:
+            print(f"{path} is stale: run python {Path(__file__).relative_to(HERE.parent.parent)}", file=sys.stderr)
+        return 1 if stale else 0
+    SYNTAXES.mkdir(exist_ok=True)
+    for path in SYNTAXES.glob("*.json"):
+        if path not in files:
+            path.unlink()
+    for path, wanted in files.items():
+        path.write_text(wanted, "utf-8")
     return 0
 
 
