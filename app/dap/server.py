@@ -39,7 +39,7 @@ from .. import exitcodes
 from ..files import MAX_FILE, LoadError, read_program, read_text
 from ..positions import Positions
 from ..wire import SURROGATE, FramingError, Reader
-from .breakpoints import EditorBreakpoints, RequestError, all_filters, all_modes, filters, modes
+from .breakpoints import TEXT_POSITION, EditorBreakpoints, RequestError, all_filters, all_modes, filters, modes
 from .protocol import Writer
 from .variables import Variables
 
@@ -673,9 +673,15 @@ class Server(Listener):
 
     def _hovered(self, session: Session, args: dict) -> tuple[str, Any] | None:
         """On hover (``context: hover`` with the pointer's ``line`` and ``column``, as DAP 1.66
-        gives them): the value of the cell written there, by its data location, if it has one."""
+        gives them, or the expression ``LINE:COLUMN``): the value of the cell written there, by
+        its data location, if it has one."""
         line, column = args.get("line"), args.get("column")
-        if args.get("context") != "hover" or not isinstance(line, int) or not isinstance(column, int):
+        if args.get("context") != "hover":
+            return None
+        position = TEXT_POSITION.match(args.get("expression", ""))
+        if position is not None:  # LINE:COLUMN, what the VS Code extension's hover asks (extension.js)
+            line, column = int(position.group(1)), int(position.group(2))
+        if not isinstance(line, int) or not isinstance(column, int):
             return None
         ours = self.positions.line_in(line)
         if not 1 <= ours <= len(self.positions.lines):

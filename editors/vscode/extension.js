@@ -37,6 +37,16 @@ function activate(context) {
   });
   client.start();
   vscode.workspace.textDocuments.forEach(claim);
+  // Hovering a command character while debugging (`.`, `;`: no word VS Code would evaluate): the
+  // adapter reads LINE:COLUMN as the cell written there and answers its value.
+  for (const language of LANGUAGES) {
+    context.subscriptions.push(vscode.languages.registerEvaluatableExpressionProvider(language, {
+      provideEvaluatableExpression(document, position) {
+        const range = new vscode.Range(position, position.translate(0, 1));
+        return new vscode.EvaluatableExpression(range, `${position.line + 1}:${position.character + 1}`);
+      },
+    }));
+  }
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(claim));
 
   context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('esodbg', {

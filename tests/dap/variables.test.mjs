@@ -37,6 +37,9 @@ test('Befunge-93: the board reads as the program is written; a cell is watched b
     const hover = (await dc.evaluateRequest({ expression: '.', context: 'hover', frameId: 1, line: 1, column: 6,
       source: { path: program } })).body;
     assert.equal(hover.result, '46');
+    // as the VS Code extension asks it (its EvaluatableExpressionProvider): LINE:COLUMN
+    const asked = (await dc.evaluateRequest({ expression: '1:6', context: 'hover', frameId: 1 })).body;
+    assert.equal(asked.result, '46');
   } finally {
     await dc.stop();
   }

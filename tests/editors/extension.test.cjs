@@ -18,7 +18,7 @@ const { DebugClient } = require('@vscode/debugadapter-testsupport');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXTENSION = path.join(ROOT, 'editors', 'vscode');
-const seen = { factories: {}, providers: {}, clients: [], claimed: [] };
+const seen = { factories: {}, providers: {}, clients: [], claimed: [], evaluatable: {} };
 const settings = { command: '/opt/esodbg/bin/esodbg' };
 let openFile = '/home/me/hello.15';
 
@@ -36,7 +36,11 @@ const vscode = {
     ],
     onDidOpenTextDocument: (listener) => { seen.opened = listener; return { dispose() {} }; },
   },
-  languages: { setTextDocumentLanguage: (document, id) => { seen.claimed.push([document.fileName, id]); return Promise.resolve(); } },
+  Range: class { constructor(start, end) { Object.assign(this, { start, end }); } },
+  EvaluatableExpression: class { constructor(range, expression) { Object.assign(this, { range, expression }); } },
+  languages: {
+    registerEvaluatableExpressionProvider: (language, provider) => { seen.evaluatable[language] = provider; return { dispose() {} }; },
+    setTextDocumentLanguage: (document, id) => { seen.claimed.push([document.fileName, id]); return Promise.resolve(); } },
   window: { get activeTextEditor() { return { document: { fileName: openFile } }; } },
   debug: {
     registerDebugAdapterDescriptorFactory: (type, factory) => { seen.factories[type] = factory; return { dispose() {} }; },
@@ -71,7 +75,11 @@ test('activating starts esodbg lsp for every language and makes esodbg dap the a
   assert.deepEqual([adapter.command, adapter.args], ['/opt/esodbg/bin/esodbg', ['dap']]);
   const f5 = seen.providers.esodbg.resolveDebugConfiguration(undefined, {});
   assert.deepEqual(f5, { type: 'esodbg', request: 'launch', name: 'Debug the open program', program: '/home/me/hello.15', stopOnEntry: true });
-  assert.equal(context.subscriptions.length, 3);
+  assert.equal(context.subscriptions.length, 3 + manifest.contributes.languages.length);
+  // a hover on a command character asks the adapter for LINE:COLUMN (1-based; the adapter's columns)
+  assert.deepEqual(Object.keys(seen.evaluatable), manifest.contributes.languages.map((l) => l.id));
+  const at = { line: 0, character: 5, translate: (l, c) => ({ line: l, character: 5 + c }) };
+  assert.equal(seen.evaluatable.befunge93.provideEvaluatableExpression({}, at).expression, '1:6');
   // .fish is claimed by content only: the ><> program, not the shell script
   assert.deepEqual(seen.claimed, [['/home/me/hello.fish', 'fish-esolang']]);
   seen.opened({ uri: { scheme: 'file' }, fileName: '/tmp/prompt.fish', languageId: 'plaintext',
