@@ -88,6 +88,9 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     The data location a board cell shows (a Hexagony memory edge's ``mem[q,r,D]``), for a data
     breakpoint set on the board, or ``None``; by default the cells of the boards
     :attr:`Language.data_locations` names (``puzzle(ROW,COL)``).
+``show_cell(cell, value) -> str | None`` (optional)
+    A board cell's value as the debugger's board draws it (Befunge's code point 46 as ``'.'``),
+    for an editor's Variables view; ``None``: the value as expressions show it (the default).
 ``hover(program, line, col) -> str | None`` (optional)
     What the code at a 1-based line and column (in characters) means, as Markdown (the command
     a 15 tile runs, the value a MessiScript sentence makes…), or ``None`` where it is no code (a
