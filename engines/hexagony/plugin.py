@@ -277,11 +277,9 @@ def _moved(m: HexagonyMachine, op: int) -> tuple[int, int, int, int]:
 
 def writers(m: HexagonyMachine, location: str) -> Iterable[CellRef] | None:
     """The cells whose commands may change ``location``: the edge writers for ``mem[…]``, the MP
-    commands too for ``mp``, ``left`` and ``right``, ``[`` ``]`` ``#`` for ``ip``, none for a
-    cell of the hexagon (``hexagon(ROW,COL)``: the code never changes); any cell may move an IP."""
+    commands too for ``mp``, ``left`` and ``right``, ``[`` ``]`` ``#`` for ``ip``; any cell may
+    move an IP."""
     name, args, _ = data_name(location)
-    if name == BOARD and len(args) == 2:
-        return []  # the code: no step changes it (a data breakpoint on it costs nothing, and never stops)
     if name == "mem" and args:
         ops = EDGE_WRITERS
     elif name == "mp" and not args:
