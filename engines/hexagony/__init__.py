@@ -29,9 +29,7 @@ LANGUAGE = Language(
                     Help("mem[q,r,D]", "the value of edge D (NE, E or SE) of memory hexagon (q, r)"),
                     Help("pointer", "the memory pointer: (q, r, D, cw)"),
                     Help("ip", "which instruction pointer is active"),
-                    Help("ipN", "instruction pointer N (0 to 5): its cell and direction"),
-                    Help("hexagon(ROW,COL)", "the command at row ROW, column COL of the hexagon (the code never "
-                                             "changes: the editors' Boards scope shows the hexagon so)")),
+                    Help("ipN", "instruction pointer N (0 to 5): its cell and direction")),
     events=(Help("wrap", "an IP leaves the hexagon across an edge or a corner and comes back (W1–W3)"),
             Help("corner", "an IP leaves through a corner: the sign of the edge chose where it comes back (W3)"),
             Help("switch", "another instruction pointer becomes active ([, ], #)")),

@@ -184,9 +184,6 @@ def data(m: HexagonyMachine, text: str) -> Callable[[], Any]:
     ``ip``, ``ip0`` … ``ip5`` (``(row, col, direction)``)."""
     name, args, _ = data_name(text)
     forms = [form.name for form in LANGUAGE.data_locations]
-    if name == BOARD and len(args) == 2 and m.program.hexagon.holds(*args):
-        command = m.program.cells[m.program.hexagon.index(*args)]
-        return lambda: command
     if name == "mem" and len(args) == 3 and isinstance(args[0], int) and isinstance(args[1], int) \
             and args[2] in EDGE_NAMES:
         q, r, d = args[0], args[1], EDGE_NAMES.index(args[2])
