@@ -13,6 +13,12 @@ validation, so the figures are the adapter's).  Printed side by side in one run:
   the board is expanded.  Target: median ≤ 2 ms.
 * **pause**: from sending ``pause`` to the ``stopped`` event, during a continue that never ends
   (15) and during one of slow steps (that Tic Tac Toe Grow program).  Target: ≤ 100 ms.
+* **a 1 MB program** of each grid language (``benchmarks/grammars.py``'s, as ``--big`` names them;
+  Befunge-93's countdown.b93 beside them, its board being 80×25 at most): launch with
+  ``stopOnEntry`` to the first ``stopped`` event; the slowest ``threads`` answer while it
+  launches (one sent every 20 ms from the launch on); ``disconnect`` sent 0.3 s after the launch,
+  to its answer.  Targets (issue 44): first stop ≤ 1 s, ``threads`` and ``disconnect`` ≤ 100 ms.
+  ``python benchmarks/dap.py --big`` runs only these.
 """
 
 from __future__ import annotations
@@ -172,16 +178,74 @@ def bench_pause(program: Path, arguments: dict, runs: int, label: str) -> None:
     adapter.close()
 
 
+def _grammars():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_grammars", Path(__file__).with_name("grammars.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BIG = ("befunge", "hexagony", "fish_esolang", "brainfuck", "labyrinth")
+
+
+def bench_big(directory: Path, names: tuple[str, ...] = BIG) -> None:
+    generators = _grammars()
+    programs = [("befunge93 (countdown.b93)", ROOT / "examples" / "befunge" / "countdown.b93")]
+    for name in names:
+        path = directory / f"big{generators.SUFFIXES[name]}"
+        path.write_text(generators.PROGRAMS[name](1_000_000), "utf-8")
+        programs.append((f"{name} ({path.stat().st_size / 1e6:.2f} MB)", path))
+    for label, path in programs:
+        adapter = Adapter()
+        adapter.request("initialize", {"adapterID": "esodbg"})
+        start = time.perf_counter()
+        launch = adapter.send("launch", {"program": str(path), "stopOnEntry": True})
+        slowest = 0.0
+        while True:  # threads every 20 ms until the launch is answered
+            asked = time.perf_counter()
+            seq = adapter.send("threads")
+            adapter.until(lambda m: m.get("type") == "response" and m["request_seq"] == seq)
+            slowest = max(slowest, time.perf_counter() - asked)
+            if any(m.get("type") == "response" and m["request_seq"] == launch for m in adapter.pending):
+                break
+            time.sleep(0.02)
+        adapter.event("initialized")
+        adapter.request("configurationDone")
+        adapter.event("stopped")
+        first = time.perf_counter() - start
+        adapter.close()
+        adapter = Adapter()  # disconnect while it launches
+        adapter.request("initialize", {"adapterID": "esodbg"})
+        adapter.send("launch", {"program": str(path), "stopOnEntry": True})
+        time.sleep(0.3)
+        asked = time.perf_counter()
+        seq = adapter.send("disconnect")
+        adapter.until(lambda m: m.get("type") == "response" and m["request_seq"] == seq)
+        gone = time.perf_counter() - asked
+        adapter.process.wait(10)
+        print(f"{label:<28} launch to first stop {first:6.2f} s  slowest threads while launching "
+              f"{slowest * 1000:7.1f} ms  disconnect 0.3 s in {gone * 1000:7.1f} ms  (targets 1 s, 100 ms, 100 ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=1000, help="requests timed in each row (default 1000)")
-    steps = parser.parse_args().steps
+    parser.add_argument("--big", nargs="*", choices=BIG, help="only the 1 MB programs (of these languages)")
+    arguments = parser.parse_args()
+    steps = arguments.steps
+    if arguments.big is not None:
+        with tempfile.TemporaryDirectory() as directory:
+            bench_big(Path(directory), tuple(arguments.big) or BIG)
+        return
     bench_next(steps)
     with tempfile.TemporaryDirectory() as directory:
         program = big_board(Path(directory))
         bench_board(program, min(steps, 500))
         bench_pause(ROOT / "examples" / "fifteen" / "truth.15", {"stdin": "1\n"}, 20, "15 (about 4 M steps/s)")
         bench_pause(program, {}, 10, "Tic Tac Toe Grow (slow steps on a big board)")
+        bench_big(Path(directory))
 
 
 if __name__ == "__main__":

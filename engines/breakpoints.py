@@ -56,8 +56,24 @@ class EventRef:
         return f"event {self.name}"
 
 
+@dataclass(frozen=True, slots=True)
+class RowRef:
+    """A line of the program's text as one breakpoint (an editor's line breakpoint with no
+    column): ``cells``, the locations on it, arrive as a cell breakpoint's do, but the line
+    *arrives* only when the program comes onto it — at an arrival at one of its cells after a
+    step whose state was at none of them (the step just run ran off the line).  So one visit,
+    however many of the line's cells it runs, stops once, and the next continue goes on to the
+    next visit (:meth:`Breakpoints.arriving`)."""
+
+    line: int
+    cells: tuple[Location, ...]
+
+    def __str__(self) -> str:
+        return f"line {self.line}"
+
+
 # What a breakpoint is on.
-Target = CellRef | CodeRef | DataRef | EventRef
+Target = CellRef | CodeRef | DataRef | EventRef | RowRef
 
 _HIT = re.compile(r"\s*(==|>=|%)?\s*(\d+)\s*\Z")
 
@@ -131,11 +147,13 @@ class Breakpoint:
     arrivals: array = field(default_factory=lambda: array("q"))
     known: int = 0
     counting: bool = True
+    on_row: int = -2  # a RowRef's: the latest step after which the next step was on the line
+
 
     @property
     def kind(self) -> str:
         """``cell``, ``code``, ``data`` or ``event``."""
-        return {CellRef: "cell", CodeRef: "code", DataRef: "data", EventRef: "event"}[type(self.at)]
+        return {CellRef: "cell", CodeRef: "code", DataRef: "data", EventRef: "event", RowRef: "row"}[type(self.at)]
 
     def hits(self, step: int) -> int:
         """How many hits the run made here at or before ``step`` (DAP: the hit count)."""
@@ -202,7 +220,8 @@ def _text(expression: Expression | None) -> str | None:
 
 
 def is_location(at: Target) -> bool:
-    return isinstance(at, (CellRef, CodeRef))
+    """A cell, a command or a line: where the machine's compiled stops arrive."""
+    return isinstance(at, (CellRef, CodeRef, RowRef))
 
 
 class Breakpoints:
@@ -228,6 +247,7 @@ class Breakpoints:
         self._now = now
         self._by_target: dict[Target, Breakpoint] = {}
         self.version = 0
+        self._rows: tuple[int, dict[Location, list[Breakpoint]]] = (-1, {})  # (version, a cell's line breakpoints)
 
     def __iter__(self):
         return iter(self._by_target.values())
@@ -339,24 +359,65 @@ class Breakpoints:
     def enabled(self) -> list[tuple[Location, frozenset[str]]]:
         """``(location, kinds)`` of every enabled location breakpoint (what the machine
         compiles into its stops)."""
-        return [(bp.at, bp.kinds) for bp in self._by_target.values() if bp.enabled and is_location(bp.at)]
+        found: list[tuple[Location, frozenset[str]]] = []
+        for bp in self._by_target.values():
+            if bp.enabled and is_location(bp.at):
+                if isinstance(bp.at, RowRef):
+                    found.extend((cell, bp.kinds) for cell in bp.at.cells)
+                else:
+                    found.append((bp.at, bp.kinds))
+        return found
 
     def enabled_locations(self) -> list[Location]:
-        return [bp.at for bp in self._by_target.values() if bp.enabled and is_location(bp.at)]
+        return [at for at, _ in self.enabled()]
+
+    def _row_cells(self) -> dict[Location, list[Breakpoint]]:
+        """Each cell of an enabled line breakpoint (:class:`RowRef`): the line breakpoints on it."""
+        version, cells = self._rows
+        if version != self.version:
+            cells = {}
+            for bp in self._by_target.values():
+                if bp.enabled and isinstance(bp.at, RowRef):
+                    for cell in bp.at.cells:
+                        cells.setdefault(cell, []).append(bp)
+            self._rows = (self.version, cells)
+        return cells
+
+    def enter_rows(self, touches: Callable[[], Iterable[tuple[Location, str]]], step: int) -> None:
+        """A run starts at ``step``, whose next step touches ``touches()``: a line breakpoint on
+        that line does not arrive at the next step (the program is on the line already)."""
+        cells = self._row_cells()
+        if not cells:
+            return
+        on = {id(bp) for at, kind in touches() for bp in cells.get(at, ()) if kind in bp.kinds}
+        for bp in self._by_target.values():
+            if isinstance(bp.at, RowRef):
+                bp.on_row = step if id(bp) in on else -2
 
     def watched(self) -> list[Breakpoint]:
         """The enabled data and event breakpoints (the session compares their values between
         steps)."""
         return [bp for bp in self._by_target.values() if bp.enabled and not is_location(bp.at)]
 
-    def arriving(self, touches: Iterable[tuple[Location, str]]) -> list[Breakpoint]:
+    def arriving(self, touches: Iterable[tuple[Location, str]], step: int | None = None) -> list[Breakpoint]:
         """The enabled location breakpoints a step touching ``touches`` (``(location, kind)``
-        pairs, see :meth:`~esodbg.engines.base.Machine.next_touches`) arrives at, each once."""
+        pairs, see :meth:`~esodbg.engines.base.Machine.next_touches`) arrives at, each once.
+        ``step`` is the step after which the state touches them: a line breakpoint
+        (:class:`RowRef`) arrives only if the state after the step before was not on its line
+        (the runs see every state on a line, its cells being stops: :meth:`enter_rows` starts them)."""
         by_target = self._by_target
         found: list[Breakpoint] = []
         if by_target:
+            rows = self._row_cells()
+            seen: list[Breakpoint] = []
             for at, kind in touches:
                 bp = by_target.get(at)
                 if bp is not None and bp.enabled and kind in bp.kinds and bp not in found:
                     found.append(bp)
+                for row in rows.get(at, ()) if step is not None else ():
+                    if kind in row.kinds and row not in seen:
+                        seen.append(row)
+                        if row.on_row != step - 1 and row not in found:
+                            found.append(row)
+                        row.on_row = step
         return found

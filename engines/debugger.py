@@ -43,7 +43,7 @@ from itertools import islice
 from typing import Any, Callable
 
 from .base import Location, Machine, Stop, StepRecord
-from .breakpoints import Breakpoint, Breakpoints, DataRef, EventRef, LogEntry, Target
+from .breakpoints import Breakpoint, Breakpoints, DataRef, EventRef, LogEntry, RowRef, Target
 from .expressions import Expression, show
 from .history import History
 from .iobuf import InputLog, OutputLog
@@ -169,6 +169,9 @@ class Session:
         that stops at commands, a data location or event the program has."""
         if isinstance(at, (DataRef, EventRef)):
             self._getter(at)
+        elif isinstance(at, RowRef):  # a line: its cells, each one a breakpoint could go on
+            for cell in at.cells:
+                self._check(cell)
         elif (why := self.language.breakable(at)) is not None:
             raise ValueError(why)
 
@@ -263,7 +266,7 @@ class Session:
     def _touched(self, target: tuple[Location, frozenset[str]] | None) -> tuple[Arrivals, bool]:
         """The location breakpoints the last step arrived at, and whether it reached ``target``."""
         touches = self.machine.next_touches()
-        arrivals = [(bp, None) for bp in self.breakpoints.arriving(touches)]
+        arrivals = [(bp, None) for bp in self.breakpoints.arriving(touches, self.machine.steps)]
         cursor = target is not None and any(at in _places(target[0]) and kind in target[1] for at, kind in touches)
         return arrivals, cursor
 
@@ -279,6 +282,7 @@ class Session:
         ``progress`` is called between chunks (every :data:`CHUNK` steps, and at least every
         :data:`PROGRESS_EVERY` seconds); breakpoints it changes take effect from the next chunk."""
         first = self.steps
+        self.breakpoints.enter_rows(self.machine.next_touches, first)
         try:
             return self._advance_from(limit, on_arrival, cancel, progress, target)
         finally:
@@ -443,6 +447,7 @@ class Session:
         if not self.catch_up(cancel):
             return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         first = self.steps
+        self.breakpoints.enter_rows(self.machine.next_touches, first)
         try:
             return self._step(count, unit, cancel, progress)
         finally:

@@ -59,8 +59,22 @@ class History:
         self._steps: list[int] = [0]
         self._snaps: list[tuple] = [snapshot0]
         self._seen: set[int] = set()  # the tuples the kept checkpoints hold, each counted once (deep_size)
-        self.bytes = deep_size(snapshot0, self._seen)
+        # snapshot0's size is counted when first needed (the first checkpoint): walking a 1 MB
+        # program's state takes seconds (Befunge-98's Funge-space: a million tuples), and a
+        # session starts, and stops at its entry, without it (issue 44).
+        self._bytes: int | None = None
         self.undo: deque[StepRecord] = deque(maxlen=undo_records)
+
+    @property
+    def bytes(self) -> int:
+        """Approximate bytes the checkpoints hold (:func:`deep_size`, shared tuples once)."""
+        if self._bytes is None:
+            self._bytes = deep_size(self._snaps[0], self._seen)
+        return self._bytes
+
+    @bytes.setter
+    def bytes(self, value: int) -> None:
+        self._bytes = value
 
     @property
     def checkpoints(self) -> int:

@@ -88,6 +88,9 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     The data location a board cell shows (a Hexagony memory edge's ``mem[q,r,D]``), for a data
     breakpoint set on the board, or ``None``; by default the cells of the boards
     :attr:`Language.data_locations` names (``puzzle(ROW,COL)``).
+``show_cell(cell, value) -> str | None`` (optional)
+    A board cell's value as the debugger's board draws it (Befunge's code point 46 as ``'.'``),
+    for an editor's Variables view; ``None``: the value as expressions show it (the default).
 ``hover(program, line, col) -> str | None`` (optional)
     What the code at a 1-based line and column (in characters) means, as Markdown (the command
     a 15 tile runs, the value a MessiScript sentence makes…), or ``None`` where it is no code (a
@@ -203,10 +206,12 @@ class Export(NamedTuple):
 
 
 class Help(NamedTuple):
-    """A name a language declares (a state name, a data location form, an event) and what it is."""
+    """A name a language declares (a state name, a data location form, an event) and what it is;
+    ``note``, what an editor's Variables view says beside the name (a stack's ``top first``)."""
 
     name: str
     help: str
+    note: str = ""
 
 
 # The names and events every language has, before its own (Language.all_names, .all_events).
@@ -509,6 +514,13 @@ class Language:
         else:
             getters.update((name, lambda name=name: values[name]) for name in values)
         return Names(getters)
+
+    def show_cell(self, cell: CellRef, value: Any) -> str | None:
+        """A board cell's value as the debugger's board draws it (a code point as its
+        character), for an editor's Variables view: the implementation's optional
+        ``show_cell(cell, value)``, else ``None`` (the value as expressions show it)."""
+        own = getattr(self.impl, "show_cell", None)
+        return own(cell, value) if own is not None else None
 
     def data(self, machine: Machine, name: str) -> Callable[[], Any]:
         """A getter for the data location ``name`` of ``machine``'s program (``ValueError`` with

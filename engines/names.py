@@ -176,3 +176,13 @@ def unknown_data(text: str, forms: Sequence[str]) -> ValueError:
     """The error for a data location a language does not have: it lists the ``forms`` it has."""
     return ValueError(f"{text.strip()!r} is not a data location here (these are: {', '.join(forms)})"
                       if forms else "this language has no data locations")
+
+
+def code_point(value: Any) -> str | None:
+    """A board cell's value as a board of code draws it (Befunge's and ><>'s Funge-space): the
+    character of a code point that is a printable character, as ``'>'`` (``' '`` a space);
+    ``None`` for any other value (shown as the number it is)."""
+    if type(value) is int and 32 <= value < 0x110000 and not 0xD800 <= value < 0xE000 \
+            and (value == 32 or chr(value).isprintable()):
+        return repr(chr(value))
+    return None

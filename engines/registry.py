@@ -80,13 +80,14 @@ def for_file(path: str | PurePath, content: bytes | None = None) -> Language | N
     """The language a file's extension names (any case), or ``None``.  Where several languages
     list the extension (``.bf``: Befunge-93 and Brainfuck), one whose content rule for it
     (:attr:`Language.claims`) holds for the file wins, else the one that lists it without a
-    rule.  ``content`` is the file's bytes; if not given, they are read from ``path`` when a rule
+    rule; a file no language's rule claims, where each that lists its ending has a rule, is
+    none's (``.fish``: a fish shell script is no ><> program).  ``content`` is the file's bytes; if not given, they are read from ``path`` when a rule
     needs them (a file that cannot be read satisfies no rule)."""
     suffix = PurePath(path).suffix.lower()
     found = [language for language in languages() if suffix in language.extensions]
-    if len(found) <= 1:
-        return found[0] if found else None
     rules = [(language, rule) for language in found for ending, rule in language.claims if ending == suffix]
+    if len(found) <= 1 and not rules:
+        return found[0] if found else None
     if rules and content is None:
         try:
             with open(path, "rb") as file:
@@ -98,4 +99,8 @@ def for_file(path: str | PurePath, content: bytes | None = None) -> Language | N
             if rule(content):
                 return language
     claiming = {language.name for language, _ in rules}
-    return next((language for language in found if language.name not in claiming), found[0])
+    if content is None and len(found) == 1:  # unreadable: the one language that lists the ending
+        return found[0]
+    # A file no rule claims: the language listing the ending without a rule; none if every one has
+    # a rule (a .fish file that is a fish shell script is no ><> program).
+    return next((language for language in found if language.name not in claiming), None)

@@ -501,7 +501,9 @@ def test_the_vscode_extension_offers_every_language_and_launch_option():
     package = json.loads((ROOT / "editors" / "vscode" / "package.json").read_text("utf-8"))
     contributes = package["contributes"]
     languages = {entry["id"]: entry["extensions"] for entry in contributes["languages"]}
-    assert languages == {language.name: [e for e in language.extensions if e != ".txt"]
+    ids = {"fish": "fish-esolang"}  # the fish shell's extensions own "fish" and .fish (claimed by content)
+    assert languages == {ids.get(language.name, language.name): [e for e in language.extensions
+                                                                  if e not in (".txt", ".fish")]
                          for language in registry.languages()}
     assert [entry["language"] for entry in contributes["breakpoints"]] == list(languages)
     (debugger,) = contributes["debuggers"]
@@ -512,5 +514,61 @@ def test_the_vscode_extension_offers_every_language_and_launch_option():
     assert set(properties) == set(LAUNCH)  # the languages' options in "options": no clash with a client's "name"
     assert set(properties["options"]["properties"]) == set(options)
     for name, option in options.items():
-        assert properties["options"]["properties"][name]["type"] == kinds[option.type], name
-        assert properties["options"]["properties"][name].get("enum", []) == list(option.choices), name
+        schema = properties["options"]["properties"][name]
+        assert kinds[option.type] in ([schema["type"]] if isinstance(schema["type"], str) else schema["type"]), name
+        assert [str(choice) for choice in schema.get("enum", [])][:len(option.choices)] == list(option.choices), name
+        for language in registry.languages():  # the description names every language the option is for
+            if option in language.options:
+                assert language.title in schema["description"].split("]")[0], (name, language.title)
+
+
+def test_the_vscode_manifest_is_generated_from_the_registry():
+    """The manifest's languages, description and options schema are what editors/vscode/manifest.py
+    makes of the registered languages (run it after adding a language or an option)."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, str(ROOT / "editors" / "vscode" / "manifest.py"), "--check"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_numeric_choice_may_be_given_as_a_number():
+    """``{"cell-size": 16}`` in launch.json (the schema offers 16 and "16") is Brainfuck's 16-bit cells."""
+    program = EXAMPLES / "brainfuck" / "hello.b"
+    with Client() as client:
+        client.request("initialize", {"adapterID": "esodbg"})
+        answer = client.request("launch", {"program": str(program), "stopOnEntry": True,
+                                           "options": {"cell-size": 16}})
+        assert answer["success"], answer
+        client.event("initialized")
+    with Client() as client:
+        client.request("initialize", {"adapterID": "esodbg"})
+        answer = client.request("launch", {"program": str(program), "options": {"cell-size": 12}}, ok=False)
+        assert not answer["success"] and "'cell-size' is one of: 8, 16, 32, unbounded" in answer["message"]
+
+
+def test_the_places_are_read_off_the_request_loop(monkeypatch):
+    """A 1 MB program's places take seconds to read (issue 44: Befunge-98's 3.8 s on the request
+    loop, ><>'s, Brainfuck's…): the adapter's breakpoints are made at once and read them on a
+    thread of their own, a request that needs them waiting; and the launch builds the session on
+    the loader thread, not on the loop."""
+    from esodbg.app.dap.breakpoints import EditorBreakpoints
+    from esodbg.app.dap.server import Server, _Load
+
+    language = registry.by_name("befunge93")
+    program = EXAMPLES / "befunge" / "countdown.b93"
+    parsed = language.parse(program.read_text("utf-8"), str(program))
+    release = threading.Event()
+    real = language.places
+    monkeypatch.setattr(type(language), "places", lambda self, p: (release.wait(10), real(p))[1])
+    made = []
+    maker = threading.Thread(target=lambda: made.append(EditorBreakpoints(
+        language, parsed, (), Positions(parsed.source), {"path": str(program)})))
+    maker.start()
+    maker.join(5)
+    assert made, "making the editor's breakpoints waited for the places"
+    release.set()
+    assert made[0].row(1)[0].line == 1 and made[0].on_line(2)
+    launch = Server._read(_Load({"program": str(program)}, language, program, {}, None, lambda launch: None))
+    assert launch.session is not None and launch.session.steps == 0

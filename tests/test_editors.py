@@ -100,6 +100,63 @@ def test_neovim_starts_one_language_server_for_a_workspace_of_several_programs(t
     assert report.read_text("utf-8").splitlines() == [f"esodbg {root} 2"]
 
 
+def nvim_dap() -> Path | None:
+    """nvim-dap 0.6.0 (the last for Neovim 0.7): ``$ESODBG_NVIM_DAP``, else where a plugin
+    manager's ``pack/*/start`` put it."""
+    if os.environ.get("ESODBG_NVIM_DAP"):
+        return Path(os.environ["ESODBG_NVIM_DAP"])
+    data = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    return next(iter(sorted(data.glob("nvim/site/pack/*/start/nvim-dap"))), None)
+
+
+def test_neovim_with_nvim_dap_stops_on_a_line_at_each_visit_and_on_a_cell_under_the_cursor(tmp_path):
+    """The documented nvim-dap set-up, verbatim, on countdown.b93: ``toggle_breakpoint`` on line
+    1 (a line, no column: nvim-dap sends none) stops where the loop comes back onto the line (the
+    `>` at 1:4, not the program's first cell, which runs only at step 0), and the documented
+    ``esodbg_cell_breakpoint`` under the cursor on line 2's `_` (2:10) stops on that cell only."""
+    need(None if shutil.which("nvim") else "Neovim is not installed (Debian's neovim: apt-get install neovim)")
+    plugin = nvim_dap()
+    need(None if plugin is not None and (plugin / "lua" / "dap.lua").is_file() else
+         "nvim-dap is not installed (git clone --branch 0.6.0 https://github.com/mfussenegger/nvim-dap into "
+         "~/.local/share/nvim/site/pack/esodbg/start/nvim-dap, or set $ESODBG_NVIM_DAP)")
+    lua = [text for text in re.findall(r"```lua\n(.*?)```", section("Neovim"), re.S)]
+    init = tmp_path / "init.lua"
+    init.write_text(lua[0] + "\n" + next(text for text in lua if 'require("dap")' in text), "utf-8")
+    report = tmp_path / "report.txt"
+    script = tmp_path / "test.lua"
+    script.write_text(f"""
+local dap = require("dap")
+local seen = {{}}
+dap.listeners.after.event_stopped["test"] = function(session, body)
+  session:request("stackTrace", {{ threadId = 1 }}, function(err, response)
+    local frame = response.stackFrames[1]
+    table.insert(seen, body.reason .. " " .. frame.line .. ":" .. frame.column)
+  end)
+end
+vim.api.nvim_win_set_cursor(0, {{ 1, 0 }})
+dap.toggle_breakpoint()
+vim.api.nvim_win_set_cursor(0, {{ 2, 9 }})
+esodbg_cell_breakpoint()
+dap.continue()
+for n = 1, 4 do
+  vim.wait(20000, function() return #seen >= n end, 20)
+  if n < 4 then dap.continue() end
+end
+vim.fn.writefile(seen, {str(report)!r})
+dap.terminate()
+vim.wait(2000, function() return dap.session() == nil end, 20)
+""", "utf-8")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path),
+           "XDG_CACHE_HOME": str(tmp_path)}
+    subprocess.run(["nvim", "--headless", "--cmd", f"set rtp^={plugin}", "-u", str(init),
+                    str(ROOT / "examples" / "befunge" / "countdown.b93"), "-c", f"luafile {script}", "-c", "qa!"],
+                   env=env, cwd=tmp_path, capture_output=True, timeout=90)
+    assert report.is_file(), "Neovim wrote no report"
+    assert report.read_text("utf-8").splitlines() == [
+        "entry 1:1", "function breakpoint 2:10", "breakpoint 1:4", "function breakpoint 2:10"]
+
+
 def test_the_helix_configuration_names_both_servers_for_every_language():
     config = tomllib.loads(block(section("Helix"), "toml"))
     assert config["language-server"]["esodbg"] == {"command": "esodbg", "args": ["lsp"]}
@@ -109,3 +166,71 @@ def test_the_helix_configuration_names_both_servers_for_every_language():
     for language in languages.values():
         assert language["language-servers"] == ["esodbg"]
         assert language["debugger"]["command"] == "esodbg" and language["debugger"]["args"] == ["dap"]
+
+
+def test_the_one_helix_setup_gives_every_language_its_grammar_and_queries():
+    """docs/editors.md's Helix set-up is the only one (grammars.md points to it): every language
+    names a grammar of a ``[[grammar]]`` section whose path is that grammar's folder here, and the
+    script that copies the queries puts that grammar's ``highlights.scm`` under the language's own
+    name (Befunge-93 and -98 once left uncoloured: two language names, queries under a third)."""
+    text = section("Helix")
+    config = tomllib.loads(block(text, "toml"))
+    grammars = {grammar["name"]: grammar["source"]["path"] for grammar in config["grammar"]}
+    script = block(text, "sh")
+    pairs = dict(pair.split(":") for pair in re.search(r"for pair in ([^;]+);", script).group(1).split())
+    for language in config["language"]:
+        name, grammar = language["name"], language.get("grammar")
+        assert grammar in grammars, f"{name}: no [[grammar]] {grammar!r}"
+        assert grammars[grammar].endswith(f"/grammars/{grammar}")
+        assert (ROOT / "grammars" / grammar / "queries" / "highlights.scm").is_file(), grammar
+        assert pairs.get(name) == grammar, f"{name}: its queries are not copied under its name"
+    assert "[[language]]" not in (ROOT / "docs" / "grammars.md").read_text("utf-8"), \
+        "grammars.md holds a second Helix set-up"
+    known = {registry.by_name(name).grammar for name in ("befunge93", "befunge98")}
+    assert {language["grammar"] for language in config["language"]
+            if language["name"] in ("befunge93", "befunge98")} == known
+
+
+def test_the_vscode_extension_colours_every_language_before_its_server_starts():
+    """Each language of the manifest has a TextMate grammar (generated from its tree-sitter
+    highlight query by editors/vscode/manifest.py), whose patterns compile; tokenized as VS Code
+    does (at each place the first pattern that matches), a Befunge line reads as its highlight
+    query says: arrows keywords, digits numbers, a string a string."""
+    import json
+
+    manifest = json.loads((EXTENSION / "package.json").read_text("utf-8"))
+    ids = [language["id"] for language in manifest["contributes"]["languages"]]
+    grammars = {entry["language"]: entry for entry in manifest["contributes"]["grammars"]}
+    assert set(grammars) == set(ids)
+    assert len({entry["scopeName"] for entry in grammars.values()}) == len(ids)
+
+    def compiled(language: str) -> list[tuple[re.Pattern, str]]:
+        grammar = json.loads((EXTENSION / grammars[language]["path"]).read_text("utf-8"))
+        assert grammar["scopeName"] == grammars[language]["scopeName"]
+        out = []
+        for pattern in grammar["patterns"]:
+            text = re.sub(r"\\x\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), pattern["match"])
+            text = text.replace(r"\p{Nd}", r"\d")  # Oniguruma's, Python's
+            out.append((re.compile(text), pattern["name"]))
+        return out
+
+    for language in ids:
+        assert compiled(language), language
+
+    def tokens(language: str, line: str) -> list[tuple[str, str]]:
+        patterns, out, at = compiled(language), [], 0
+        while at < len(line):
+            found = next(((m, name) for regex, name in patterns if (m := regex.match(line, at)) and m.end() > at), None)
+            if found is None:
+                at += 1
+                continue
+            match, name = found
+            out.append((match.group(), name.rsplit(".", 1)[0]))
+            at = match.end()
+        return out
+
+    line = '>055+"!dlroW ,olleH"v'
+    found = tokens("befunge93", line)
+    assert found[0] == (">", "keyword.control") and ("5", "constant.numeric") in found
+    assert ('"!dlroW ,olleH"', "string.quoted") in found and found[-1] == ("v", "keyword.control")
+    assert tokens("brainfuck", "++[->+<]")[0] == ("++", "keyword.operator")

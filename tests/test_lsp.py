@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+import threading
 import sys
 from pathlib import Path
 
@@ -174,6 +175,24 @@ async def test_fish_diagnostics_hover_in_a_string_and_jumps(client, tmp_path):
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri)))
     assert [(s.name, s.range.start.line, s.range.start.character) for s in symbols] == [("jump to (9, 10)", 0, 5)]
+
+
+async def test_a_fish_shell_script_is_not_taken_for_a_fish_program(client, tmp_path):
+    """``.fish`` is the fish shell's ending too: a shell script (a ``#!`` line running fish, or
+    its ``function``/``set``/``end`` lines) gets no diagnostics and no hover from esodbg, while a
+    ><> program beside it does."""
+    for name, text in [("prompt.fish", "#!/usr/bin/env fish\nset -l x 1\necho $x\n"),
+                       ("greet.fish", "function greet\n    echo hello $argv\nend\n")]:
+        path = tmp_path / name
+        path.write_text(text)
+        uri = open_doc(client, path, language="fish")
+        assert await published(client, uri) == []
+        hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri),
+                                                                          types.Position(1, 1)))
+        assert hover is None
+    program = tmp_path / "far.fish"
+    program.write_text("'ab'o9a.\n1n;\n")  # a jump outside the codebox: a warning
+    assert await published(client, open_doc(client, program, language="fish-esolang")) != []
 
 
 async def test_brainfuck_unmatched_bracket_runs_and_nested_loops(client, tmp_path):
@@ -545,3 +564,28 @@ def test_a_huge_file_under_the_document_is_not_read(tmp_path):
     document = Document(path.as_uri(), (EXAMPLES / "fifteen" / "hello.15").read_text(), 1)
     document.analyse()
     assert document.program is not None and document.diagnostics == []
+
+
+def test_a_hover_waits_for_the_analysis_not_for_the_outline_read_ahead(monkeypatch):
+    """The check reads the outline ahead once it has published the diagnostics; a hover must not
+    wait for that (issue 44: a 1 MB Brainfuck program's first hover waited 4–6.5 s for its loops'
+    outline).  Here the read-ahead never ends until told: the document is ready for a hover anyway."""
+    from esodbg.app.lsp import server as lsp_server
+    from esodbg.app.lsp.documents import Document
+
+    server = lsp_server.EsodbgServer()
+    monkeypatch.setattr(server, "publish", lambda document: None)
+    release = threading.Event()
+    monkeypatch.setattr(Document, "symbols", lambda self: release.wait(30) and ())
+
+    async def hover_while_reading_ahead() -> bool:
+        uri = "file:///tmp/loops.b"
+        server.open(uri, "+[->+<]\n" * 1000, 1, 0)
+        hover = asyncio.ensure_future(server.analysed(uri))
+        done, _ = await asyncio.wait([hover], timeout=20)  # (not wait_for: a cancelled wait would go on)
+        reading = not server.checks[uri].done()  # the read-ahead still under way
+        release.set()
+        await server.checks[uri]
+        return hover in done and hover.result().program is not None and reading
+
+    assert asyncio.run(hover_while_reading_ahead())

@@ -10,9 +10,11 @@ An editor sends its breakpoints in four independent sets, each replacing the set
 a target set by two of them takes the later set's filters.
 
 Source breakpoints go on the *places* of the program's text (:meth:`Language.places
-<esodbg.engines.language.Language.places>`): a line alone snaps to the line's first place (as
-nvim-dap sends them), a line and column to the place there (or the next one on the line).  A
-place no breakpoint can go on comes back ``verified: false`` with the reason.
+<esodbg.engines.language.Language.places>`): a line and column on the place there (or the next
+one on the line); a line alone (VS Code's gutter click, every nvim-dap breakpoint) is the line
+itself, a :class:`~esodbg.engines.breakpoints.RowRef` that stops each time the program comes onto
+it (:meth:`EditorBreakpoints.row`; docs/editors.md, "Line breakpoints: the rule").  A place no
+breakpoint can go on comes back ``verified: false`` with the reason.
 
 Positions: the editor's lines and columns are 1- or 0-based as it said in ``initialize``, and
 columns count UTF-16 code units; ours are 1-based characters (:class:`~esodbg.app.positions.Positions`).
@@ -20,11 +22,13 @@ columns count UTF-16 code units; ours are 1-based characters (:class:`~esodbg.ap
 
 from __future__ import annotations
 
+import re
+import threading
 from collections.abc import Iterable
 from typing import Any
 
 from esodbg.engines.base import CellRef, Location, Span
-from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition, Target
+from esodbg.engines.breakpoints import DataRef, EventRef, HitCondition, RowRef, Target
 from esodbg.engines.debugger import Session
 from esodbg.engines.expressions import Expression, ExpressionError, Message
 from esodbg.engines.language import Language
@@ -33,6 +37,9 @@ from esodbg.engines.spec import parse_spec
 from ..positions import Positions
 
 ALL = "all"  # the breakpoint mode that stops at every kind
+# A function breakpoint named LINE:COLUMN: the place at that position of the text (a client that
+# sends no columns, nvim-dap, sets a cell breakpoint so: docs/editors.md)
+TEXT_POSITION = re.compile(r"\s*(\d+)\s*:\s*(\d+)\s*\Z")
 
 
 class RequestError(Exception):
@@ -63,6 +70,53 @@ def filters(language: Language) -> list[dict]:
             for event in language.all_events if event.name != "error"]
 
 
+def _titles(languages: list[Language]) -> str:
+    titles = [language.title for language in languages]
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+
+
+def all_filters(languages: Iterable[Language]) -> list[dict]:
+    """Every language's events as DAP exception filters, for the ``initialize`` response: VS Code
+    reads its Breakpoints view's event checkboxes from that response only, before it knows the
+    program.  One filter an event name, its label naming the languages that have it (every
+    language: ``output``, ``input``); a filter the launched program's language lacks is answered
+    unverified, saying so (:meth:`EditorBreakpoints.set_exceptions`)."""
+    languages = list(languages)
+    by_name: dict[str, list[Language]] = {}
+    helps: dict[str, str] = {}
+    for language in languages:
+        for event in language.all_events:
+            if event.name != "error":
+                by_name.setdefault(event.name, []).append(language)
+                helps.setdefault(event.name, event.help)
+    found = []
+    for name, have in by_name.items():
+        which = "every language" if len(have) == len(languages) else _titles(have)
+        found.append({"filter": name, "label": f"Event: {name} ({which})", "description": helps[name] +
+                      ("" if len(have) == len(languages) else f" — {which} only"), "default": False,
+                      "supportsCondition": True,
+                      "conditionDescription": "stop only when this holds, e.g. step > 100 (the state names, as in "
+                                              "watches)"})
+    return found
+
+
+def all_modes(languages: Iterable[Language]) -> list[dict]:
+    """Every language's breakpoint modes (its kinds of touch, and ``all``), for the ``initialize``
+    response (VS Code reads its "Edit Mode" choices there only), each description naming the
+    languages that have it; a mode the launched language lacks is refused with why."""
+    languages = [language for language in languages if len(language.breakpoint_kinds) >= 2]
+    by_mode: dict[str, list[Language]] = {}
+    for language in languages:
+        for mode in modes(language):
+            by_mode.setdefault(mode["mode"], []).append(language)
+    found = []
+    for mode, have in by_mode.items():
+        what = "stop at every kind of touch the language has" if mode == ALL else f"stop only at {mode}"
+        found.append({"mode": mode, "label": mode.capitalize(), "appliesTo": ["source"],
+                      "description": f"{what} ({_titles(have)})"})
+    return found
+
+
 class Wanted:
     """One breakpoint the editor wants: its target, the kinds of touch (a cell's), its filters'
     texts and the id the editor knows it by."""
@@ -83,9 +137,40 @@ class EditorBreakpoints:
                  source: dict) -> None:
         self.language, self.program, self.positions, self.source = language, program, positions, source
         self.names = frozenset(names)
-        self.places = language.places(program)
+        # The places are read on a thread of their own (seconds on a 1 MB program): a request
+        # that needs them waits for them, the others are answered meanwhile (issue 44).
+        self._places: tuple[tuple[Span, Location], ...] = ()
+        self._by_line: dict[int, list[tuple[Span, Location]]] = {}
+        self._spans: dict[Location, Span] = {}  # each location's first place
+        self._ready = threading.Event()
+        threading.Thread(target=self._read_places, name="esodbg dap places", daemon=True).start()
         self.sets: dict[str, list[Wanted]] = {"source": [], "function": [], "data": [], "exception": []}
         self._ids: dict[Target, int] = {}
+        self._rows: dict[RowRef, Span] = {}  # the line breakpoints made, and their spans
+
+    def _read_places(self) -> None:
+        try:
+            places = self.language.places(self.program)
+        except Exception:  # noqa: BLE001 — a plugin's bug: no places, rather than a dead adapter
+            places = ()
+        by_line: dict[int, list[tuple[Span, Location]]] = {}
+        spans: dict[Location, Span] = {}
+        for place in places:
+            by_line.setdefault(place[0].line, []).append(place)
+            spans.setdefault(place[1], place[0])
+        self._places, self._by_line, self._spans = places, by_line, spans
+        self._ready.set()
+
+    @property
+    def places(self) -> tuple[tuple[Span, Location], ...]:
+        """Where breakpoints go in the program's text (:meth:`Language.places`), in reading order."""
+        self._ready.wait()
+        return self._places
+
+    def on_line(self, line: int) -> list[tuple[Span, Location]]:
+        """The places that start on ``line`` (ours), in reading order."""
+        self._ready.wait()
+        return self._by_line.get(line, [])
 
     def id_of(self, at: Target) -> int:
         """A stable id for the target ``at`` (the same whichever request set it)."""
@@ -119,8 +204,11 @@ class EditorBreakpoints:
         return out
 
     def span_of(self, at: Target) -> Span | None:
-        """Where ``at`` is written in the program's text (its first place), if anywhere."""
-        return next((span for span, location in self.places if location == at), None)
+        """Where ``at`` is written in the program's text (its first place; a line's places), if anywhere."""
+        if isinstance(at, RowRef):
+            return self._rows.get(at)
+        self._ready.wait()
+        return self._spans.get(at)
 
     # ----- the four requests ------------------------------------------------------------------
     def _replace(self, kind: str, items: list, read) -> list[dict]:
@@ -151,7 +239,8 @@ class EditorBreakpoints:
                 raise RequestError("a source breakpoint needs a line (an integer)")
             line = self.positions.line_in(item["line"])
             column = item.get("column")
-            place = self.place(line, self.positions.column_in(line, column) if isinstance(column, int) else None)
+            place = self.place(line, self.positions.column_in(line, column) if isinstance(column, int) else None) \
+                if isinstance(column, int) else self.row(line)
             if isinstance(place, str):
                 raise RequestError(place)
             span, at = place
@@ -160,7 +249,7 @@ class EditorBreakpoints:
 
     def place(self, line: int, col: int | None) -> tuple[Span, Location] | str:
         """The place a breakpoint at ``line`` (and ``col``, ours) goes on, or why there is none."""
-        on_line = [(span, at) for span, at in self.places if span.line == line] or \
+        on_line = self.on_line(line) or \
                   [(span, at) for span, at in self.places if span.line < line <= span.end_line]
         if not on_line:
             return self.why_not(line)
@@ -171,6 +260,32 @@ class EditorBreakpoints:
                 return span, at
         after = [(span, at) for span, at in on_line if span.col > col]
         return after[0] if after else on_line[-1]
+
+    def row(self, line: int) -> tuple[Span, Location | RowRef] | str:
+        """The breakpoint a line with no column means (VS Code's gutter click, every nvim-dap
+        breakpoint): the line itself, a :class:`RowRef` stopping each time the program comes
+        onto it — its places, and on a board the cells between them (a space the IP crosses is
+        on the line too) — shown as the span from its first place to its last.  A line with one
+        place is that place; a place that starts on an earlier line, the place."""
+        on_line = self.on_line(line)
+        if not on_line:
+            return self.place(line, None)
+        cells: dict[Location, None] = dict.fromkeys(at for _, at in on_line)
+        rows: dict[tuple[str, int], list[int]] = {}
+        for at in cells:
+            if isinstance(at, CellRef):
+                rows.setdefault((at.board, at.row), []).append(at.col)
+        for (board, row), cols in rows.items():
+            for col in range(min(cols), max(cols) + 1):
+                cell = CellRef(board, row, col)
+                if cell not in cells and self.language.breakable(cell) is None:
+                    cells[cell] = None
+        span = Span(line, on_line[0][0].col, on_line[-1][0].end_line, on_line[-1][0].end_col)
+        if len(cells) == 1:
+            return on_line[0]
+        at = RowRef(line, tuple(cells))
+        self._rows[at] = span
+        return span, at
 
     def why_not(self, line: int) -> str:
         """Why no breakpoint goes on ``line`` (ours)."""
@@ -187,13 +302,14 @@ class EditorBreakpoints:
 
     def _kinds(self, mode: Any, at: Location) -> frozenset[str]:
         language = self.language
-        if mode is None or not isinstance(at, tuple) or len(language.breakpoint_kinds) < 2:
+        if mode is None or not isinstance(at, (tuple, RowRef)) or len(language.breakpoint_kinds) < 2:
             return language.default_kinds
         if mode == ALL:
             return frozenset(language.breakpoint_kinds)
         if mode in language.breakpoint_kinds:
             return frozenset({mode})
-        raise RequestError(f"no breakpoint mode {mode!r} (the modes are: {', '.join(language.breakpoint_kinds)}, all)")
+        raise RequestError(f"no breakpoint mode {mode!r} in {language.title} (its modes are: "
+                           f"{', '.join(language.breakpoint_kinds)}, all)")
 
     def set_function(self, items: list, session: Session) -> list[dict]:
         """``setFunctionBreakpoints``: each ``name`` a breakpoint spec (``cell:2,3 if acc > 5``);
@@ -202,6 +318,16 @@ class EditorBreakpoints:
             name = item.get("name") if isinstance(item, dict) else None
             if not isinstance(name, str) or not name.strip():
                 raise RequestError("a function breakpoint's name is a breakpoint spec, e.g. cell:1,2 or event:output")
+            position = TEXT_POSITION.match(name)
+            if position is not None:  # LINE:COLUMN of the text, as the editor counts them: the place there
+                line = self.positions.line_in(int(position.group(1)))
+                if not 1 <= line <= len(self.positions.lines):
+                    raise RequestError(f"{name}: the program has no line {position.group(1)}")
+                place = self.place(line, self.positions.column_in(line, int(position.group(2))))
+                if isinstance(place, str):
+                    raise RequestError(place)
+                span, at = place
+                return at, self._kinds(item.get("mode"), at), self._filters(item), span
             spec = parse_spec(name, self.language, session.first_view)  # SpecError is a ValueError
             if isinstance(spec.at, DataRef):
                 self.language.data(session.machine, spec.at.name)  # ValueError if the program has no such place
@@ -233,7 +359,9 @@ class EditorBreakpoints:
         def read(item):
             name, condition = item
             if not isinstance(name, str) or name not in events:
-                raise RequestError(f"no event {name!r} (the events are: {', '.join(sorted(events))})")
+                theirs = ", ".join(sorted(events - {"error"}))
+                raise RequestError(f"{self.language.title} has no event {name!r}: this filter does not apply to "
+                                   f"the program (its events: {theirs})")
             return EventRef(name), None, (self._filters({"condition": condition})[0], None, None), None
         chosen = [(name, None) for name in names] + [
             (option.get("filterId"), option.get("condition")) for option in options if isinstance(option, dict)]

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from esodbg.engines import registry
 from esodbg.engines.base import CellRef, CodeRef, Location, ParseError, Status, Stop
-from esodbg.engines.breakpoints import DataRef, LogEntry
+from esodbg.engines.breakpoints import DataRef, LogEntry, RowRef
 from esodbg.engines.controller import Busy, Controller, Listener
 from esodbg.engines.debugger import Outcome, Session
 from esodbg.engines.expressions import EvaluationError, ExpressionError
@@ -39,7 +39,7 @@ from .. import exitcodes
 from ..files import MAX_FILE, LoadError, read_program, read_text
 from ..positions import Positions
 from ..wire import SURROGATE, FramingError, Reader
-from .breakpoints import EditorBreakpoints, RequestError, filters, modes
+from .breakpoints import TEXT_POSITION, EditorBreakpoints, RequestError, all_filters, all_modes, filters, modes
 from .protocol import Writer
 from .variables import Variables
 
@@ -51,8 +51,7 @@ CAPABILITIES = {
     "supportsGotoTargetsRequest": True, "supportsExceptionInfoRequest": True, "supportsTerminateRequest": True,
     "supportsLogPoints": True, "supportsDataBreakpoints": True, "supportsBreakpointLocationsRequest": True,
     "supportsSteppingGranularity": True, "supportsExceptionFilterOptions": True,
-    "exceptionBreakpointFilters": [], "breakpointModes": [],  # the language's, in a capabilities event at launch
-}
+}  # and every language's filters and modes (do_initialize); the launched language's own in a capabilities event
 # The launch arguments of every language, with their types (docs/editors.md); the language's own
 # options come in "options", under the names the CLI gives them.  Other keys are ignored: an
 # editor adds its own (CLIENT_KEYS, and any others).
@@ -77,6 +76,7 @@ class _Launch:
         self.no_debug = bool(args.get("noDebug"))
         self.stop_at_end = bool(args.get("stopAtEnd"))
         self.max_steps: int | None = args.get("maxSteps")
+        self.session: Session | None = None
 
     @property
     def source(self) -> dict:
@@ -255,7 +255,9 @@ class Server(Listener):
     # ----- life cycle -------------------------------------------------------------------------
     def do_initialize(self, args: dict) -> dict:
         self.client = args
-        return dict(CAPABILITIES)
+        languages = registry.languages()
+        return {**CAPABILITIES, "exceptionBreakpointFilters": all_filters(languages),
+                "breakpointModes": all_modes(languages)}
 
     def do_launch(self, args: dict) -> _Load:
         if self.controller is not None and not self.ended:
@@ -322,7 +324,10 @@ class Server(Listener):
                 from None
         except ValueError as error:  # an option's value the language refuses (a max-depth below 0)
             raise RequestError(f"'options': {error}") from None
-        return _Launch(load.args, language, path, text, parsed, input_text)
+        launch = _Launch(load.args, language, path, text, parsed, input_text)
+        # The session too, off the loop: a 1 MB program's machine takes seconds to build (issue 44).
+        launch.session = Session(language, parsed, input_text, True, launch.max_steps)
+        return launch
 
     @staticmethod
     def _options(args: dict, language: Language) -> dict:
@@ -344,6 +349,8 @@ class Server(Listener):
                 raise RequestError(f"'options': {key!r} is not an option of {language.title} (its options: {theirs}; "
                                    "see `esodbg languages`)")
             kind = option.type
+            if kind is str and type(value) is int and option.choices:  # "cell-size": 16, as "16"
+                value = str(value)
             if kind is bool and type(value) is not bool or kind is int and type(value) is not int \
                     or kind is str and not isinstance(value, str):
                 what = {bool: "boolean", int: "whole number"}.get(kind, "string")
@@ -355,7 +362,7 @@ class Server(Listener):
 
     def _begin(self, launch: _Launch, keep: EditorBreakpoints | None = None) -> None:
         """A new session on ``launch`` (keeping the editor's breakpoints ``keep`` across a restart)."""
-        session = Session(launch.language, launch.program, launch.input_text, True, launch.max_steps)
+        session = launch.session  # built on the loader thread (_read)
         self.launched = launch
         self.positions = Positions(launch.text, self.client.get("linesStartAt1", True) is not False,
                                    self.client.get("columnsStartAt1", True) is not False)
@@ -364,6 +371,7 @@ class Server(Listener):
         if keep is not None:
             self.breakpoints.sets = keep.sets
             self.breakpoints._ids = keep._ids
+            self.breakpoints._rows = keep._rows
         self.variables = Variables(session)
         self.controller = Controller(session, self)
         self.ended, self._goto = False, []
@@ -490,8 +498,9 @@ class Server(Listener):
             raise RequestError("'line' must be an integer")
         first = self.positions.line_in(line)
         end = self.positions.line_in(args["endLine"]) if isinstance(args.get("endLine"), int) else first
-        return {"breakpoints": [self.positions.span_out(span) for span, _ in self.breakpoints.places
-                                if first <= span.line <= end]}
+        places = self.breakpoints.on_line
+        return {"breakpoints": [self.positions.span_out(span) for line in range(first, min(end, len(self.positions.lines)) + 1)
+                                for span, _ in places(line)]}
 
     def do_dataBreakpointInfo(self, args: dict) -> dict:
         session = self._session()
@@ -640,13 +649,47 @@ class Server(Listener):
         try:
             value = session.evaluate(text)
         except (ExpressionError, EvaluationError) as error:
-            raise RequestError(str(error)) from None
+            # A data location (a board cell's name: space(5,0), mem[0,0,E]), what the Variables
+            # view gives as evaluateName; or, hovering the text, the cell under the pointer.
+            found = self._data_value(session, text) or self._hovered(session, args)
+            if found is None:
+                raise RequestError(str(error)) from None
+            text, value = found
         variable = self.variables.variable(text, value, text)
         result = {"result": variable["value"], "variablesReference": variable["variablesReference"]}
         for key in ("indexedVariables", "namedVariables"):
             if key in variable:
                 result[key] = variable[key]
         return result
+
+    @staticmethod
+    def _data_value(session: Session, text: str) -> tuple[str, Any] | None:
+        """``(location, value)`` if ``text`` is a data location of the program, else ``None``."""
+        try:
+            location = session.language.data_location(text)
+            return location, session.language.data(session.machine, location)()
+        except (ValueError, LookupError, TypeError):
+            return None
+
+    def _hovered(self, session: Session, args: dict) -> tuple[str, Any] | None:
+        """On hover (``context: hover`` with the pointer's ``line`` and ``column``, as DAP 1.66
+        gives them, or the expression ``LINE:COLUMN``): the value of the cell written there, by
+        its data location, if it has one."""
+        line, column = args.get("line"), args.get("column")
+        if args.get("context") != "hover":
+            return None
+        position = TEXT_POSITION.match(args.get("expression", ""))
+        if position is not None:  # LINE:COLUMN, what the VS Code extension's hover asks (extension.js)
+            line, column = int(position.group(1)), int(position.group(2))
+        if not isinstance(line, int) or not isinstance(column, int):
+            return None
+        ours = self.positions.line_in(line)
+        if not 1 <= ours <= len(self.positions.lines):
+            return None
+        col = self.positions.column_in(ours, column)
+        at = next((at for span, at in self.breakpoints.on_line(ours) if span.col <= col < span.end_col), None)
+        name = session.language.data_at(at) if isinstance(at, CellRef) else None
+        return self._data_value(session, name) if name else None
 
     def do_exceptionInfo(self, args: dict) -> dict:
         self._thread(args)
@@ -708,7 +751,11 @@ class Server(Listener):
             kind = "data breakpoint" if isinstance(bp.at, DataRef) else \
                 "function breakpoint" if any(bp.at == e.at for e in self.breakpoints.sets["function"]) else "breakpoint"
             what = bp.describe()
-            if isinstance(bp.at, (CellRef, CodeRef)):  # a cell as its data location names it: board(2,1)
+            if isinstance(bp.at, RowRef):  # a line: where on it the program came onto it
+                line = bp.at.line - self.positions.line_base
+                location = machine.location() if machine.status is Status.READY else None
+                what = f"line {line}" + (f", at {session.language.where(location)}" if location is not None else "")
+            elif isinstance(bp.at, (CellRef, CodeRef)):  # a cell as its data location names it: board(2,1)
                 span = self.breakpoints.span_of(bp.at)
                 language = session.language
                 what = (isinstance(bp.at, CellRef) and language.data_at(bp.at) or language.where(bp.at)) + \

@@ -17,6 +17,7 @@ References (``variablesReference``) hold only while the program stays stopped
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from esodbg.engines.expressions import show
 from esodbg.engines.names import Cells, Points
 
 PREVIEW = 12  # cells of a row shown in the row's value
+NOTE = re.compile(r" \([^()]*\)\Z")  # a name's note, as the State scope shows it: "stack (top first)"
 STATE, BOARDS = "State", "Boards"
 
 
@@ -73,18 +75,23 @@ class Variables:
 
     def _state(self, start: int, count: int | None) -> list[dict]:
         names = self.session.names
+        notes = {help.name: help.note for help in self.session.language.all_names if help.note}
         out = []
         for name in names:
+            # A name with its note: "stack (top first)"; its evaluateName is the name itself.
+            label = f"{name} ({notes[name]})" if name in notes else name
             try:
                 value = names[name]
             except Exception as error:  # a name with no value in this state (the language says why)
-                out.append({"name": name, "value": f"<unavailable: {error}>", "variablesReference": 0})
+                out.append({"name": label, "value": f"<unavailable: {error}>", "variablesReference": 0})
                 continue
-            out.append(self.variable(name, value, name))
+            out.append(self.variable(label, value, name))
         return out
 
     def _named(self, name: str) -> str | None:
-        """``name`` itself, when it is a data location (``acc``, ``main(2,5)``), else ``None``."""
+        """``name`` itself (without a note: ``stack (top first)`` is ``stack``), when it is a data
+        location (``acc``, ``main(2,5)``), else ``None``."""
+        name = NOTE.sub("", name)
         return name if self._is_data(name) else None
 
     def _is_data(self, location: str) -> bool:
@@ -101,15 +108,23 @@ class Variables:
         var: dict[str, Any] = {"name": name, "value": show(value), "variablesReference": 0}
         if expression is not None:
             var["evaluateName"] = expression
+        items = getattr(value, "data_items", None)  # a memory of named data locations (Hexagony's edges)
         if isinstance(value, Points):
             var["value"] = f"{value!r} (see Boards)"
+        elif callable(items):
+            found = items()
+            var["variablesReference"] = self._ref(_Ref(
+                lambda start, count: [self.variable(name, v, name) for name, v in found[start:_end(start, count)]],
+                self._named))
+            var["namedVariables"] = len(found)
         elif isinstance(value, (Cells, list, tuple)) and len(value):
             var["variablesReference"] = self._ref(_Ref(self._items(value, expression), self._item_data(expression)))
             var["indexedVariables"] = len(value)
         elif isinstance(value, Mapping) and value:
             items = list(value.items())
             var["variablesReference"] = self._ref(_Ref(
-                lambda start, count: [self.variable(repr(k), v) for k, v in items[start:_end(start, count)]]))
+                lambda start, count: [self.variable(repr(k), v, f"{expression}[{k!r}]" if expression else None)
+                                      for k, v in items[start:_end(start, count)]]))
             var["namedVariables"] = len(items)
         return var
 
@@ -148,7 +163,8 @@ class Variables:
         def children(start: int, count: int | None) -> list[dict]:
             out = []
             for r in range(row0 + start, row0 + min(_end(start, count), rows)):
-                preview = " ".join(_cell_text(self._cell(board, r, c)) for c in range(col0, col0 + min(cols, PREVIEW)))
+                preview = " ".join(_cell_text(self._cell(board, r, c), self.session.language.show_cell,
+                                              CellRef(board, r, c)) for c in range(col0, col0 + min(cols, PREVIEW)))
                 ref = self._ref(_Ref(self._cells(board, r, col0, cols), self._named))
                 # A row by its first and last cells, named as the language names cells: A8 … O8, (0, 3) … (9, 3).
                 label = f"{name(CellRef(board, r, col0))} … {name(CellRef(board, r, col0 + cols - 1))}"
@@ -163,10 +179,20 @@ class Variables:
         def children(start: int, count: int | None) -> list[dict]:
             out = []
             for c in range(col0 + start, col0 + min(_end(start, count), cols)):
-                name = language.data_at(CellRef(board, row, c))
-                out.append({"name": name, "value": show(self._cell(board, row, c)), "variablesReference": 0})
+                at = CellRef(board, row, c)
+                name = language.data_at(at)
+                out.append({"name": name, "value": self._shown(at, self._cell(board, row, c)),
+                            "variablesReference": 0, "evaluateName": name})
             return out
         return children
+
+    def _shown(self, at: CellRef, value: Any) -> str:
+        """A board cell's value as the debugger's board draws it (the language's
+        :meth:`~esodbg.engines.language.Language.show_cell`), else as expressions show it."""
+        if value is None:
+            return show(value)
+        shown = self.session.language.show_cell(at, value)
+        return shown if shown is not None else show(value)
 
     def _cell(self, board: str, row: int, col: int) -> Any:
         at = CellRef(board, row, col)
@@ -191,8 +217,11 @@ def _end(start: int, count: int | None) -> int:
     return start + count if count else 1 << 62
 
 
-def _cell_text(value: Any) -> str:
-    """A cell in a row's preview: short, ``·`` for none."""
+def _cell_text(value: Any, shown: Callable[[CellRef, Any], str | None], at: CellRef) -> str:
+    """A cell in a row's preview: short, ``·`` for none, as the board draws it if the language says."""
     if value is None:
         return "·"
+    drawn = shown(at, value)
+    if drawn is not None:
+        return drawn[1:-1] if drawn.startswith("'") and len(drawn) == 3 else drawn
     return value if isinstance(value, str) and value.strip() and len(value) <= 3 else show(value, 8)

@@ -84,6 +84,11 @@ class Document:
 
     def _analyse(self) -> None:
         language = self.language
+        if language is None and any(self.path.suffix.lower() in known.extensions for known in registry.languages()):
+            # An ending a language claims by content, on a file that is not that language (a fish
+            # shell script's .fish): not esodbg's file, so nothing to say about it.
+            self.diagnostics = []
+            return
         if language is None:
             known = ", ".join(f"{ext} ({lang.title})" for lang in registry.languages() for ext in lang.extensions)
             self.diagnostics = [Diagnostic(str(self.path), 1, 1, f"esodbg has no language for "

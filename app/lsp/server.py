@@ -50,6 +50,7 @@ class EsodbgServer(LanguageServer):
                          converter_factory=_converter)
         self.documents: dict[str, Document] = {}
         self.checks: dict[str, asyncio.Task] = {}
+        self.ready: dict[str, asyncio.Event] = {}  # set once the document's latest text is analysed
 
     def document(self, uri: str) -> Document:
         """The open document ``uri`` (JsonRpcInvalidParams if it was never opened)."""
@@ -59,13 +60,13 @@ class EsodbgServer(LanguageServer):
         return document
 
     async def analysed(self, uri: str) -> Document:
-        """The open document ``uri``, once its latest text has been checked."""
-        check = self.checks.get(uri)
-        if check is not None and not check.done():
-            try:
-                await asyncio.shield(check)
-            except asyncio.CancelledError:
-                pass
+        """The open document ``uri``, once its latest text has been analysed (not waiting for
+        what the check reads ahead after publishing its diagnostics)."""
+        check, ready = self.checks.get(uri), self.ready.get(uri)
+        if check is not None and not check.done() and ready is not None:
+            waiting = asyncio.ensure_future(ready.wait())
+            await asyncio.wait([waiting, check], return_when=asyncio.FIRST_COMPLETED)  # a cancelled check too
+            waiting.cancel()
         document = self.document(uri)
         if not document.analysed:
             await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.analyse)
@@ -85,6 +86,7 @@ class EsodbgServer(LanguageServer):
     def open(self, uri: str, text: str, version: int | None, settle: float) -> None:
         """A new text for ``uri``: checked after ``settle`` seconds (a later text replaces it)."""
         self.documents[uri] = document = Document(uri, text, version)
+        self.ready[uri] = asyncio.Event()
         previous = self.checks.get(uri)
         if previous is not None:
             previous.cancel()
@@ -96,9 +98,11 @@ class EsodbgServer(LanguageServer):
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self.thread_pool, document.analyse)
         if self.documents.get(document.uri) is document:  # still the latest text
+            self.ready[document.uri].set()
             self.publish(document)
             # Read ahead what the first hover and the outline will ask for (a cancelled check
-            # leaves it to them).
+            # leaves it to them); a hover waits for the analysis only, never for this (issue 44:
+            # a 1 MB Brainfuck program's first hover waited seconds for its loops).
             await loop.run_in_executor(self.thread_pool, document.symbols)
 
     def publish(self, document: Document) -> None:
@@ -165,6 +169,7 @@ def make_server() -> EsodbgServer:
     async def did_close(ls: EsodbgServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         check = ls.checks.pop(uri, None)
+        ls.ready.pop(uri, None)
         if check is not None:
             check.cancel()
         if ls.documents.pop(uri, None) is not None:

@@ -4,9 +4,28 @@
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 
-const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'hexagony',
-  'fish', 'brainfuck', 'labyrinth'];
+// The languages as the manifest declares them (generated from esodbg's registry: manifest.py).
+const LANGUAGES = require('./package.json').contributes.languages.map((language) => language.id);
 let client;
+
+// .fish is the fish shell's ending too: a .fish file is ><> only by its content, the rule of
+// esodbg's registry (engines/fish/__init__.py): not a fish shell script, which has lines of its
+// words (function NAME, set VAR, end alone), two of them, or one under a #! line running fish.
+const SHELL_LINE = /^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)/;
+const SHELL_WORDS = /^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)/gm;
+
+function isFishProgram(text) {
+  const words = (text.slice(0, 1 << 16).match(SHELL_WORDS) || []).length;
+  return !(words >= 2 || (words > 0 && SHELL_LINE.test(text)));
+}
+
+function claim(document) {
+  if (document.uri.scheme === 'file' && document.fileName.toLowerCase().endsWith('.fish')
+      && document.languageId !== 'fish-esolang' && isFishProgram(document.getText())) {
+    return vscode.languages.setTextDocumentLanguage(document, 'fish-esolang');
+  }
+  return undefined;
+}
 
 function command() {
   return vscode.workspace.getConfiguration('esodbg').get('command') || 'esodbg';
@@ -17,6 +36,18 @@ function activate(context) {
     documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
   });
   client.start();
+  vscode.workspace.textDocuments.forEach(claim);
+  // Hovering a command character while debugging (`.`, `;`: no word VS Code would evaluate): the
+  // adapter reads LINE:COLUMN as the cell written there and answers its value.
+  for (const language of LANGUAGES) {
+    context.subscriptions.push(vscode.languages.registerEvaluatableExpressionProvider(language, {
+      provideEvaluatableExpression(document, position) {
+        const range = new vscode.Range(position, position.translate(0, 1));
+        return new vscode.EvaluatableExpression(range, `${position.line + 1}:${position.character + 1}`);
+      },
+    }));
+  }
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(claim));
 
   context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('esodbg', {
     createDebugAdapterDescriptor() {
@@ -42,4 +73,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate };
+module.exports = { activate, deactivate, isFishProgram };

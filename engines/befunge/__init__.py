@@ -17,7 +17,7 @@ _SEED = Option("seed", "Seed the random direction of ? (default 0: every run mak
 _STRING = Unit("string", "s", 'a whole string: from its opening " to its closing one (any other step: one step)', "next")
 
 _NAMES = (Help("pos", "(x, y) of the instruction pointer"), Help("delta", "(dx, dy), the pointer's direction"),
-          Help("stack", "the stack (stack[0] is the top; 0 below the bottom)"),
+          Help("stack", "the stack (stack[0] is the top; 0 below the bottom)", "top first"),
           Help("depth", "how many values the stack holds"),
           Help("mode", "True in string mode"),
           Help("space", "Funge-space: space[x, y] is the value of cell (x, y)"),

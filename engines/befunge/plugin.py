@@ -25,13 +25,19 @@ def view(m, last, follow: str | None = None):
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
     """Every cell the source writes an instruction in (not a space): a line breakpoint at line
-    L, column C is the cell (C−1, L−1)."""
+    L, column C is the cell (C−1, L−1).  Befunge-98's ``;…;`` comments are none (with their
+    ``;``): the IP skips them in no time along the line, so a breakpoint there would never stop
+    (one at a column there goes on the next cell after it)."""
     out = []
     for y, line in enumerate(program.lines):
         if program.dialect == 93 and y >= 25:
             break
+        comment = False
         for x, b in enumerate(line[:80] if program.dialect == 93 else line):
-            if b != 32:
+            if b == 59 and program.dialect == 98:  # ;
+                comment = not comment
+                continue
+            if b != 32 and not comment:
                 span = program.span(x, y)
                 if span is not None:
                     out.append((span, CellRef(BOARD, y, x)))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import StepRecord
-from ..names import Names, data_name, unknown_data
+from ..names import Names, code_point, data_name, unknown_data
 from . import LANGUAGE93 as LANGUAGE
 from .b93 import Befunge93Machine
 from .explain import hover, symbols  # noqa: F401  (for editors)
@@ -97,3 +97,8 @@ def reads(m: Befunge93Machine, location: str) -> tuple[str, ...]:
         at = m._target()
         written = f"{BOARD}({at % WIDTH},{at // WIDTH})" if at >= 0 else None
     return reads_of(cmd, m.smode, location, fetched, written)
+
+
+def show_cell(cell, value):
+    """A cell of Funge-space as the board draws it: its character (the number where it is none)."""
+    return code_point(value)

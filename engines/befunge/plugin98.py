@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import StepRecord
-from ..names import Names
+from ..names import Names, code_point
 from . import LANGUAGE98 as LANGUAGE
 from .b98 import IP, Befunge98Machine
 from .explain import hover, symbols  # noqa: F401  (for editors)
@@ -144,3 +144,8 @@ def reads(m: Befunge98Machine, location: str) -> tuple[str, ...]:
     if target is not None:
         written = f"{BOARD}({target[0]},{target[1]})"
     return reads_of(cmd, ip.smode, location, fetched, written)
+
+
+def show_cell(cell, value):
+    """A cell of Funge-space as the board draws it: its character (the number where it is none)."""
+    return code_point(value)

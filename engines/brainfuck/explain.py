@@ -5,10 +5,14 @@ what it amounts to — and the loops are the document's symbols, nested as writt
 
 from __future__ import annotations
 
+import re
+
 from ..base import Span
 from ..language import Symbol
 from .ops import counted
 from .parser import Program
+
+_BRACKETS = re.compile(rb"[\[\]\n]")
 
 EFFECTS = {
     "+": "adds 1 to the current cell (wrapping, or an error with `--overflow error`)",
@@ -85,9 +89,29 @@ def hover(program: Program, line: int, col: int) -> str | None:
     return "\n\n".join(parts)
 
 
+def _bracket_spans(program: Program) -> dict[int, Span]:
+    """Where each bracket is written, by its command index: one pass over the text (the k-th
+    bracket of the text is the k-th of the code)."""
+    code, data = program.code, program.data
+    indices = [i for i, c in enumerate(code) if c == 91 or c == 93]
+    out: dict[int, Span] = {}
+    line, line_start, k = 1, 0, 0
+    for found in _BRACKETS.finditer(data):
+        at = found.start()
+        if data[at] == 10:
+            line, line_start = line + 1, at + 1
+            continue
+        prefix = data[line_start:at]
+        col = (len(prefix) if prefix.isascii() else len(prefix.decode("utf-8", "surrogateescape"))) + 1
+        out[indices[k]] = Span(line, col, line, col + 1)
+        k += 1
+    return out
+
+
 def symbols(program: Program) -> tuple[Symbol, ...]:
     """Every loop, from its ``[`` to its ``]``, with the loops inside it as children."""
     code, match = program.code, program.match
+    spans = _bracket_spans(program)  # read once: one span at a time counts the lines before it again
     stack: list[list] = [[]]
     for i, c in enumerate(code):
         if c == 91:
@@ -95,7 +119,7 @@ def symbols(program: Program) -> tuple[Symbol, ...]:
         elif c == 93:
             children = stack.pop()
             o = match[i]
-            start, end = program.span(o), program.span(i)
+            start, end = spans[o], spans[i]
             name = f"[{code[o + 1:i].decode()}]" if i - o <= 24 else f"[{code[o + 1:o + 11].decode()}…{code[i - 10:i].decode()}]"
             stack[-1].append(Symbol(name, "block", Span(start.line, start.col, end.line, end.col + 1),
                                     f"{i - o - 1} commands, {len(children)} loop{'s' * (len(children) != 1)} inside",

@@ -5,10 +5,26 @@ This module holds the plugin object only; :mod:`.plugin` is the implementation (
 :mod:`.machine`, the codebox in :mod:`.codebox`, numbers in :mod:`.numbers`), imported when a
 program is parsed."""
 
-from ..language import Help, INT_BITS_OPTION, Language, Option, Unit
+import re
+
+from ..language import INT_BITS_OPTION, Help, Language, Option, Unit
+
+# A fish shell script: lines of its words (function NAME, set VAR, end alone), two of them, or one
+# under a #! line running fish (a ><> program may have that line too: its interpreter drops it).
+# The VS Code extension has the same rule (extension.js).
+_SHELL_LINE = re.compile(rb"^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)")
+_SHELL_WORDS = re.compile(rb"^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)", re.M)
+
+
+def is_fish(data: bytes) -> bool:
+    """Whether a ``.fish`` file is a ><> program, by its content: not a fish shell script."""
+    words = len(_SHELL_WORDS.findall(data[:1 << 16]))
+    return not (words >= 2 or words and _SHELL_LINE.match(data))
+
 
 LANGUAGE = Language(
     name="fish", title="><>", extensions=(".fish",), implementation="esodbg.engines.fish.plugin", docs="docs/fish.md",
+    claims=((".fish", is_fish),),  # the fish shell's scripts are .fish files too
     halted="the program reached ;", end_of_input="then i pushes −1",
     options=(
         INT_BITS_OPTION,
@@ -27,7 +43,7 @@ LANGUAGE = Language(
     styles="styles.tcss", grammar="fish_esolang", cell_form="X,Y",
     names=(Help("ip", "(x, y) of the cell the instruction pointer runs next"),
            Help("dir", "(dx, dy), the instruction pointer's direction"),
-           Help("stack", "the current stack, bottom first: stack[0] the bottom, stack[-1] the top"),
+           Help("stack", "the current stack, bottom first: stack[0] the bottom, stack[-1] the top", "bottom first"),
            Help("register", "the current stack's register: its value, or None when empty"),
            Help("depth", "how many stacks the stack of stacks holds"),
            Help("steps", "steps run so far (ticks)"),

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..base import CellRef, Span, StepRecord
 from ..base import read_xy_cell as read_cell, xy_cell_name as cell_name  # noqa: F401  (cells are (x, y))
-from ..names import Cells, Names, Points, data_name, unknown_data
+from ..names import Cells, Names, Points, code_point, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, symbols  # noqa: F401  (for editors)
 from .machine import BOARD, FishMachine, instruction
@@ -265,3 +265,8 @@ def _after(i: int, length: int) -> int:
     """A ``stack[i]`` index from the bottom, in a stack of ``length`` values (negative ``i``
     counts from the top)."""
     return i + length if i < 0 else i
+
+
+def show_cell(cell, value):
+    """A cell of Funge-space as the board draws it: its character (the number where it is none)."""
+    return code_point(value)

@@ -148,6 +148,11 @@ class Edges:
     def frozen(self) -> tuple:
         return tuple(self._machine.edges())
 
+    def data_items(self) -> list[tuple[str, int]]:
+        """Each edge written (not 0) as ``(its data location, its value)``: what an editor's
+        Variables view expands ``mem`` into, each edge watchable (``mem[0,0,E]``)."""
+        return [(edge_name(edge), v) for edge, v in self._machine.edges()]
+
 
 def _edge(d) -> int:
     if isinstance(d, int) and 0 <= d < 3:

@@ -188,3 +188,8 @@ def reads(m: LabyrinthMachine, location: str) -> tuple[str, ...]:
         dx, dy = {"<": (1, 0), ">": (-1, 0), "^": (0, 1), "v": (0, -1)}[cmd]
         return (f"{BOARD}({(x + dx) % m.width},{(y + dy) % m.height})", "main[0]")
     return ()
+
+
+def show_cell(cell, value):
+    """A cell of the maze as the board draws it: its character, a wall said to be one."""
+    return "' ' (wall)" if value == " " else None

@@ -21,7 +21,7 @@ test('a cell breakpoint by line and column is hit (VS Code\'s hitBreakpoint scen
   }
 });
 
-test('a line alone snaps to its first cell; a line with no cell is unverified and says why', async () => {
+test('a line alone is the line (from its first cell to its last); a line with no cell is unverified and says why', async () => {
   const dc = await client();
   try {
     let answer;
@@ -30,7 +30,7 @@ test('a line alone snaps to its first cell; a line with no cell is unverified an
         breakpoints: [{ line: 7 }, { line: 8, column: 5 }, { line: 2 }] })).body.breakpoints;
     });
     assert.deepEqual(answer.map((b) => [b.verified, b.line, b.column, b.endColumn]),
-      [[true, 7, 1, 3], [true, 8, 4, 6], [false, 2, undefined, undefined]]);
+      [[true, 7, 1, 18], [true, 8, 4, 6], [false, 2, undefined, undefined]]);
     assert.match(answer[2].message, /no cell on line 2 \(they are on lines 6 to 9\)/);
     const cells = (await dc.customRequest('breakpointLocations', { source: { path: NINETY_NINE }, line: 8 })).body.breakpoints;
     assert.deepEqual(cells.map((c) => c.column), [1, 4, 7, 10, 13, 16]);

@@ -29,11 +29,13 @@ test('goto: forwards and backwards to a cell (gotoTargets), and to a step number
     await move(dc, 'goto', { targetId: targetsThere[1].id });  // backwards: the arrival before
     assert.equal((await state(dc)).step.value, String(first));
     // The Debug Console: goto N.
+    const arrived = dc.waitForEvent('stopped');  // made before the request: the client drops events nobody awaits
     assert.equal((await dc.evaluateRequest({ expression: 'goto 250', context: 'repl' })).body.result, 'going to step 250');
-    assert.equal((await dc.waitForEvent('stopped')).body.reason, 'goto');
+    assert.equal((await arrived).body.reason, 'goto');
     assert.equal((await state(dc)).step.value, '250');
+    const back = dc.waitForEvent('stopped');
     dc.evaluateRequest({ expression: 'goto -50', context: 'repl' });
-    await dc.waitForEvent('stopped');
+    await back;
     assert.equal((await state(dc)).step.value, '200');
   } finally {
     await dc.stop();

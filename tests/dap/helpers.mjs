@@ -84,7 +84,7 @@ export async function scope(dc, name) {
 export async function state(dc) {
   const ref = (await scope(dc, 'State')).variablesReference;
   const vars = (await dc.variablesRequest({ variablesReference: ref })).body.variables;
-  return Object.fromEntries(vars.map((v) => [v.name, v]));
+  return Object.fromEntries(vars.map((v) => [v.evaluateName ?? v.name, v]));  // "stack (top first)" as stack
 }
 
 // The items of an indexed variable, as their shown values.

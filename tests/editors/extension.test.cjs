@@ -18,14 +18,29 @@ const { DebugClient } = require('@vscode/debugadapter-testsupport');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXTENSION = path.join(ROOT, 'editors', 'vscode');
-const seen = { factories: {}, providers: {}, clients: [] };
+const seen = { factories: {}, providers: {}, clients: [], claimed: [], evaluatable: {} };
 const settings = { command: '/opt/esodbg/bin/esodbg' };
 let openFile = '/home/me/hello.15';
 
 class DebugAdapterExecutable { constructor(command, args) { Object.assign(this, { command, args }); } }
 const vscode = {
   DebugAdapterExecutable,
-  workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'esodbg' ? settings[key] : undefined) }) },
+  workspace: {
+    getConfiguration: (section) => ({ get: (key) => (section === 'esodbg' ? settings[key] : undefined) }),
+    // Open at activation: a ><> program and a fish shell script, both .fish (VS Code labels them by a
+    // fish shell extension's "fish", or as plain text).
+    textDocuments: [
+      { uri: { scheme: 'file' }, fileName: '/home/me/hello.fish', languageId: 'fish', getText: () => '0a"!dlrow ,olleH":?!;oa6+0.\n' },
+      { uri: { scheme: 'file' }, fileName: '/home/me/config.fish', languageId: 'fish',
+        getText: () => 'function fish_greeting\n    echo hi\nend\nset -gx EDITOR nvim\n' },
+    ],
+    onDidOpenTextDocument: (listener) => { seen.opened = listener; return { dispose() {} }; },
+  },
+  Range: class { constructor(start, end) { Object.assign(this, { start, end }); } },
+  EvaluatableExpression: class { constructor(range, expression) { Object.assign(this, { range, expression }); } },
+  languages: {
+    registerEvaluatableExpressionProvider: (language, provider) => { seen.evaluatable[language] = provider; return { dispose() {} }; },
+    setTextDocumentLanguage: (document, id) => { seen.claimed.push([document.fileName, id]); return Promise.resolve(); } },
   window: { get activeTextEditor() { return { document: { fileName: openFile } }; } },
   debug: {
     registerDebugAdapterDescriptorFactory: (type, factory) => { seen.factories[type] = factory; return { dispose() {} }; },
@@ -60,7 +75,17 @@ test('activating starts esodbg lsp for every language and makes esodbg dap the a
   assert.deepEqual([adapter.command, adapter.args], ['/opt/esodbg/bin/esodbg', ['dap']]);
   const f5 = seen.providers.esodbg.resolveDebugConfiguration(undefined, {});
   assert.deepEqual(f5, { type: 'esodbg', request: 'launch', name: 'Debug the open program', program: '/home/me/hello.15', stopOnEntry: true });
-  assert.equal(context.subscriptions.length, 2);
+  assert.equal(context.subscriptions.length, 3 + manifest.contributes.languages.length);
+  // a hover on a command character asks the adapter for LINE:COLUMN (1-based; the adapter's columns)
+  assert.deepEqual(Object.keys(seen.evaluatable), manifest.contributes.languages.map((l) => l.id));
+  const at = { line: 0, character: 5, translate: (l, c) => ({ line: l, character: 5 + c }) };
+  assert.equal(seen.evaluatable.befunge93.provideEvaluatableExpression({}, at).expression, '1:6');
+  // .fish is claimed by content only: the ><> program, not the shell script
+  assert.deepEqual(seen.claimed, [['/home/me/hello.fish', 'fish-esolang']]);
+  seen.opened({ uri: { scheme: 'file' }, fileName: '/tmp/prompt.fish', languageId: 'plaintext',
+    getText: () => '#!/usr/bin/env fish\nset -l here $PWD\n' });
+  seen.opened({ uri: { scheme: 'file' }, fileName: '/tmp/loop.FISH', languageId: 'plaintext', getText: () => '1n;\n' });
+  assert.deepEqual(seen.claimed.slice(1), [['/tmp/loop.FISH', 'fish-esolang']]);
   await extension.deactivate();
   assert.ok(client.stopped);
 });
@@ -81,11 +106,12 @@ function checkAgainstManifest(configuration) {
     const property = schema.properties[key];
     assert.ok(property, `${key} is not a launch attribute of the esodbg debugger`);
     const type = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
-    assert.equal(type, property.type, key);
+    assert.ok([property.type].flat().includes(type), key);
     if (key === 'options') {
       for (const [name, option] of Object.entries(value)) {
         assert.ok(property.properties[name], `${name} is not a language option`);
-        assert.equal(Number.isInteger(option) ? 'integer' : typeof option, property.properties[name].type, name);
+        assert.ok([property.properties[name].type].flat().includes(Number.isInteger(option) ? 'integer' : typeof option), name);
+        if (property.properties[name].enum) assert.ok(property.properties[name].enum.includes(option), name);
       }
     }
   }
@@ -114,10 +140,19 @@ async function f5(configuration, file, meanwhile = () => {}) {
 }
 
 const ESODBG = process.env.ESODBG || path.join(ROOT, '.venv', 'bin', 'esodbg');
-const EXAMPLES = {
+const CHOSEN = {
   fifteen: 'fifteen/hello.15', messiscript: 'messiscript/hola_mundo.messi', ttg: 'ttg/sigma.ttg',
   'stoned-go': 'stoned-go/ladder.sgo', scrabble: 'scrabble/hello_world.scrabble',
 };
+// Every language of the manifest (so one added is covered on arrival): its chosen example, else
+// its "hello" example (by its file endings; ><>'s .fish, claimed by content, too).
+const allExamples = fs.readdirSync(path.join(ROOT, 'examples')).flatMap((dir) => fs.readdirSync(path.join(ROOT, 'examples', dir))
+  .map((name) => `${dir}/${name}`));
+const EXAMPLES = Object.fromEntries(manifest.contributes.languages.map((language) => {
+  const endings = language.id === 'fish-esolang' ? ['.fish'] : language.extensions;
+  const mine = allExamples.filter((file) => endings.some((ending) => file.endsWith(ending)) && !/\/err_/.test(file));
+  return [language.id, CHOSEN[language.id] || mine.find((file) => /\/hello\./.test(file)) || mine[0]];
+}));
 
 for (const [language, example] of Object.entries(EXAMPLES)) {
   test(`${language}: the documented launch.json configuration and F5 without one stop on entry`, async () => {
@@ -168,5 +203,17 @@ test('every launch.json configuration docs/editors.md shows works as written', a
     } finally {
       await dc.stop();
     }
+  }
+});
+
+test('{"cell-size": 16} passes the manifest\'s schema and reaches Brainfuck (it was refused as "must be a string")', async () => {
+  settings.command = ESODBG;
+  const file = path.join(ROOT, 'examples', 'brainfuck', 'hello.b');
+  const { dc, stop } = await f5({ type: 'esodbg', request: 'launch', name: '16-bit cells', program: '${file}',
+    stopOnEntry: true, options: { 'cell-size': 16 } }, file);
+  try {
+    assert.equal(stop.body.reason, 'entry');
+  } finally {
+    await dc.stop();
   }
 });
