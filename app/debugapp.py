@@ -379,7 +379,8 @@ class DebuggerApp(Understanding, App[None]):
         reason = self.outcome.reason if self.outcome else None
         if machine.status is Status.HALTED:
             found = f" · {self.outcome.message}" if reason is Stop.FOUND and self.outcome.message else ""
-            return "halted", f"{steps}{found} · halted: {self.language.halted} · N/← steps back, r restarts{count}"
+            ended = view.ended or f"halted: {self.language.halted}"  # the view's own word: nothing ran
+            return "halted", f"{steps}{found} · {ended} · N/← steps back, r restarts{count}"
         if machine.status is Status.ERROR:
             return "error", f"{steps} · runtime error{self._fault_place(machine.fault)}: {machine.fault.message} " \
                             f"· N/← steps back"
@@ -828,7 +829,8 @@ class DebuggerApp(Understanding, App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen([*self.BINDINGS, *self.unit_bindings]))
+            boards = self.debugger is None or bool(self.debugger.query(".board"))  # as drawn (a run may be on)
+            self.push_screen(HelpScreen([*self.BINDINGS, *self.unit_bindings], self.language, boards))
 
     # ----- input ------------------------------------------------------------------------------
     def on_input_pane_submitted(self, message: InputPane.Submitted) -> None:

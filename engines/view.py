@@ -152,6 +152,9 @@ class View:
     # in order, and the one they follow (None: the one that runs next).
     follows: tuple[str, ...] = ()
     followed: str | None = None
+    # Why the program has ended, when its language's ``halted`` does not say it (a Labyrinth maze
+    # with no command halts before its first step: there is nothing to run).
+    ended: str = ""
     # The name of a cell without its board, as its language writes it (Language.cell_name sets it).
     name_cell: Callable[[CellRef], str] = field(default=cell_name, compare=False, repr=False)
 
@@ -165,6 +168,13 @@ class View:
                     return board.rows[r][c]
         return None
 
+    @property
+    def text_is_board(self) -> bool:
+        """Whether the program's text is its code board, a line a row and a character a cell (a
+        ``chars`` board the program runs on: Befunge's Funge-space, ><>'s codebox, a Labyrinth
+        maze): its source keeps its lines whole, as the board does, never wrapped."""
+        return self.code is None and bool(self.boards) and self.boards[0].look == "chars"
+
     def grid(self, board: str) -> Grid | None:
         """The board called ``board``, or ``None``."""
         return next((grid for grid in self.boards if grid.name == board), None)
@@ -172,12 +182,16 @@ class View:
     def describe(self, location: Location) -> str:
         """A short human name for a location: ``(2, 4) <!`` (a cell, named as its language
         names cells, and its command), ``H8 ₁`` (a Scrabble square and its tile) or ``line 3 va
-        messi`` (a command of a text program)."""
+        messi`` (a command of a text program), ``tape[2]`` (a cell of a board the program does not
+        run on: one with a ``focus``, named as its data is)."""
         if isinstance(location, CodeRef):
             if self.code is None or not 0 <= location.index < len(self.code.steps):
                 return str(location)
             span, label = self.code.steps[location.index]
             return f"line {span.line} {label}"
+        grid = self.grid(location.board)
+        if grid is not None and grid.focus is not None:  # a data board's cell (a tape's): named as data
+            return f"{location.board}[{self.name_cell(location)}]"  # is, without its value, which changes
         cell = self.cell(location)
         what = (cell.sub or cell.glyph) if cell is not None else ""
         board = f"{location.board} " if len(self.boards) > 1 else ""
@@ -191,6 +205,15 @@ def arrow(dx: int, dy: int) -> str:
     """The arrow a grid language draws an instruction pointer moving ``(dx, dy)`` with (y grows
     downward), ``(dx,dy)`` for a delta that is no unit step (Befunge-98's ``x``)."""
     return ARROWS.get((dx, dy), f"({dx},{dy})")
+
+
+def quote(char: str) -> str:
+    """A character as a status line quotes it: itself between single quotes, never escaped
+    (``'\\'`` is a backslash), a single quote between double ones; a control character as
+    Python writes it (``'\\n'``)."""
+    if not char.isprintable():
+        return repr(char)
+    return f'"{char}"' if char == "'" else f"'{char}'"
 
 
 STACK_SHOWN = 200  # values of a stack a panel lists (the top ones)

@@ -514,3 +514,40 @@ async def test_every_board_is_drawn_on_the_panes_background():
                 for y in range(board.size.height):
                     assert all(segment.style is not None and segment.style.bgcolor is not None
                                for segment in board.render_line(y)), (language.name, board.id, y)
+
+
+async def test_help_keys_column_is_sized_to_the_keys_at_both_sizes():
+    """Issue 43 item 3: the keys' column was ~60 wide (one long key list could not wrap), leaving
+    the descriptions 16–26 columns; now it is sized to the keys (a longer list wraps)
+    and the descriptions take the rest: 50 columns and more at 80×24."""  # (the keys: at most 14)
+    for size in ((80, 24), (120, 40)):
+        app = DebuggerApp(FIFTEEN, HELLO)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            lines = screen_lines(app)
+            row = next(line for line in lines if "step: run one command" in line)
+            key, what = row.index("n / →"), row.index("step: run one command")
+            assert what - key <= 14 + 2
+            assert "step: run one command (10n: ten)" in row  # whole on its line
+            right = next(line for line in lines if line.rstrip().endswith("╮"))
+            assert len(right.rstrip()) - what >= 50 - 4  # the description's column: 50 and more
+
+
+async def test_help_says_what_a_read_does_after_end_of_input_as_the_language_says():
+    """Issue 43 item 3: Ctrl+D's line came from the app (``a later read is a runtime error``),
+    wrong for Befunge, where ``~`` reads −1; a language without input has no input keys."""
+    def said(language, name) -> str:
+        screen = HelpScreen([], by_name(language))
+        return " ".join(f"{key} {what}" for _, rows in screen.rows() for key, what in rows if key == name)
+    assert "runtime error" in said("fifteen", "ctrl+d")
+    assert "−1" in said("befunge93", "ctrl+d") and "runtime error" not in said("befunge93", "ctrl+d")
+    assert "reflect" in said("befunge98", "ctrl+d")
+    assert "--eof" in said("brainfuck", "ctrl+d")
+    assert said("stoned-go", "ctrl+d") == ""  # no input prompt
+    app = DebuggerApp(by_name("befunge93"), EXAMPLES / "befunge" / "hello.b93", "", restore=False, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark", "end")  # the input keys come last
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "end of input (then ~ and & push −1)" in text and "runtime error" not in text

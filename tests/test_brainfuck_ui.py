@@ -91,3 +91,15 @@ async def test_b_and_d_on_the_tape_board_watch_a_cell(monkeypatch, tmp_path):
         await pilot.press("c")
         await settle(pilot)
         assert pilot.app.outcome.reason is Stop.BREAKPOINT and s.machine.tape[3] == 1  # it changed
+
+
+async def test_a_tape_breakpoint_is_listed_as_its_cell(monkeypatch, tmp_path):
+    """Issue 43 item 5: the breakpoints list names a tape breakpoint ``tape[2]``, not ``2 0``
+    (the index then the value, read as two numbers)."""
+    async with app(monkeypatch, tmp_path, "counter.b").run_test(size=(120, 40)) as pilot:
+        board = pilot.app.query_one(BoardView)
+        board.focus()
+        await pilot.press("right", "right", "b", "escape")
+        await pilot.pause()
+        rows = pilot.app.query_one("#breakpoints").values
+        assert [row.value for row in rows] == ["tape[2]"]

@@ -265,3 +265,23 @@ async def test_the_hex_boards_are_drawn_on_the_panes_background(monkeypatch):
                 strip = view.render_line(y)
                 assert strip.cell_length == view.size.width
                 assert all(segment.style is not None and segment.style.bgcolor is not None for segment in strip)
+
+
+async def test_at_80x24_the_memory_board_keeps_its_border_and_the_panels_fit_their_column(monkeypatch):
+    """Issue 43 item 4: at 80×24 the Memory board ran past its row (no bottom border) and the
+    three panels past their column, whose scrollbar stood beside them as a stray ``▁``."""
+    monkeypatch.chdir(FOLDER)
+    app = DebuggerApp(HEXAGONY, Path("squares.hxg"), "", restore=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "0", "n")
+        await pilot.pause()
+        memory = next(board for board in app.query(BoardView) if board.board.name == "memory")
+        row = app.screen.query_one("#memory")
+        assert memory.region.bottom <= row.region.bottom  # its bottom border drawn
+        right = app.screen.query_one("#right")
+        assert right.max_scroll_y == 0 and not right.show_vertical_scrollbar
+        for panel in right.query(".panel"):
+            assert panel.region.bottom <= right.region.bottom and panel.region.height >= 3
+        ips = app.screen.query_one("#panel-ips")
+        current = next(i for i, value in enumerate(ips.values) if value.current)
+        assert ips.scroll_offset.y <= current < ips.scroll_offset.y + ips.scrollable_content_region.height

@@ -142,3 +142,17 @@ async def test_quote_cells_are_breakpoints_when_the_debugger_opens_the_program(t
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.session.steps == 2 and LAB.cell_name(app.session.machine.location()) == "(2, 0)"
+
+
+async def test_run_on_a_maze_with_no_command_says_there_is_nothing_to_run(tmp_path, monkeypatch):
+    """Issue 43 item 5: a maze with no command halts before its first step; the status line says
+    there is nothing to run, not that the program reached @ (it has none)."""
+    monkeypatch.chdir(tmp_path)
+    Path("walls.lab").write_text("abc\nxyz\n")
+    app = DebuggerApp(LAB, Path("walls.lab"), "", restore=False, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        status = str(app.query_one("#status").render())
+        assert "nothing to run: the maze has no command" in status and "reached @" not in status

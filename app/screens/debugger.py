@@ -36,6 +36,7 @@ from ..widgets.source import SourceView
 from ..widgets.timeline import Timeline
 
 MIN_SIZE = (80, 24)  # the smallest terminal the layout is made for (columns, rows)
+PANELS_MIN, PANELS_MAX = 34, 80  # the panels' column's width at least and at most (as esodbg.tcss says)
 SHORT = 30  # on terminals less tall than this, the I/O row is kept to three lines (the timeline stays)
 
 
@@ -50,6 +51,7 @@ class DebuggerScreen(Screen):
         super().__init__()
         self.language, self.path, self.session = language, path, session
         self.furthest = 0  # the furthest step this session has been at (the timeline's end)
+        self._widths: tuple = ("3fr", "2fr")  # the boards' and the panels' columns' widths (_widen_for)
         self.boards = BoardView.for_roles(language.roles)
         self.source = SourceView.for_roles(language.roles)
 
@@ -96,6 +98,7 @@ class DebuggerScreen(Screen):
         """Show ``session`` instead (the program was edited and saved): the panes are made again
         for it, since its boards and panels may differ, and :class:`Ready` is posted again."""
         self.session, self.furthest = session, 0
+        self._widths = ("3fr", "2fr")  # the columns are made again, as the stylesheet has them
         await self.recompose()
         self.on_mount()
 
@@ -104,7 +107,8 @@ class DebuggerScreen(Screen):
         view = self.session.view()
         source = self.query_one(SourceView)
         source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
-        source.load(self.session.program.source, view.code, self.language.grammar_for(self.path))
+        source.load(self.session.program.source, view.code, self.language.grammar_for(self.path),
+                    wrap=not view.text_is_board)
         location = self.session.machine.location()
         if isinstance(location, CodeRef):
             source.cursor = location.index
@@ -115,6 +119,7 @@ class DebuggerScreen(Screen):
             board.border_title = board.board.title
             if isinstance(location, CellRef) and location.board == board.board.name:
                 board.place_cursor(location)
+        self._widen_for(self.app.size.width)  # before the first frame: its panels are drawn at their width
         self.post_message(self.Ready())
 
     def inspect(self, location: CellRef) -> None:
@@ -155,6 +160,21 @@ class DebuggerScreen(Screen):
         width, height = event.size
         self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
         self.set_class(height < SHORT, "-short")
+        self._widen_for(width)
+
+    def _widen_for(self, width: int) -> None:
+        """Give the code board the columns to show a line of the program whole, one column a
+        cell, when its share of ``width`` is too narrow and the panels can spare them (down to
+        their minimum): Befunge-93's 80 columns at 120.  Otherwise the boards take three fifths."""
+        boards = [board for board in self.query(BoardView) if "memory" not in board.classes]
+        left, right = self.query_one("#left"), self.query_one("#right")
+        share = width - min(max(width * 2 // 5, PANELS_MIN), PANELS_MAX)
+        frame = 2 + 1  # the border, a scrollbar (a narrow board has no padding)
+        wanted = boards[0].wanted_width(narrow=True) + frame if boards and boards[0].board.look == "chars" else 0
+        widths = (min(wanted, width - PANELS_MIN), "1fr") if wanted > share else ("3fr", "2fr")
+        if widths != self._widths:  # a width set lays the screen out again: only when it changes
+            self._widths = widths
+            left.styles.width, right.styles.width = widths
 
     def show(self, view: View, output: tuple[str, int], new_output: int, status: tuple[str, str], live: bool,
              waiting: bool, heat: Tally | None = None, written: Sequence[int] | None = None) -> None:

@@ -9,6 +9,11 @@ rendered, so big boards stay cheap), in the board's look (:class:`~esodbg.engine
   cell cursor is the square in reverse;
 * ``points``: each cell a point of a grid joined by ``─`` lines, as a Go board is drawn; a
   breakpoint is a ``◆`` after its point, and where the program is, ``[`` ``]`` around it;
+* ``chars``: two columns a cell (the glyph, then its sub-glyph: an instruction pointer's arrow,
+  or a breakpoint's ``●``); *narrow* — when the board is wider than its pane — one column a cell,
+  so that a program's lines keep their shape (Befunge-93's 80 columns): the glyph alone, a
+  breakpoint's cell red and underlined, the pointer's direction left to its role's colour and
+  the panels;
 * ``hex``: rows of cells offset by half a cell (the grid's ``indents``), so that the rows make a
   hexagonal lattice (Hexagony's hexagon and its memory): each cell its glyph, as wide as the
   grid's widest, then one column for the sub-glyph or a breakpoint's ``●``; the cell cursor is
@@ -93,6 +98,7 @@ class BoardView(ScrollView, can_focus=True):
         self.at: tuple[int, int] | None = None  # where the program is (on a points board: in brackets)
         self.heat: dict[tuple[int, int], int] = {}  # the heat map's level of each cell that ran (drawn coordinates)
         self._hex_width = 2  # a hex board's cell width (hex_width), found when a board is shown
+        self.narrow = False  # a chars board one column a cell: it is wider than the pane at two
         self._size_to(board)
 
     @property
@@ -101,6 +107,8 @@ class BoardView(ScrollView, can_focus=True):
             return self._hex_width, 1
         if self.board.look == "tiles":  # the glyph's width, a space, the gap: wider for long values
             return self.board.width + 3, 3
+        if self.narrow and self.board.look == "chars":
+            return 1, 1
         return DIMS[self.board.look]
 
     def _indent(self, row: int) -> int:
@@ -118,13 +126,32 @@ class BoardView(ScrollView, can_focus=True):
             return 0, 0
         return max((len(label) for label in axes[1]), default=0) + 1, 1
 
+    def wanted_width(self, board: Grid | None = None, narrow: bool = False) -> int:
+        """The columns ``board`` (this one's by default) takes whole, with its axes: for a
+        ``chars`` board, at two columns a cell (``narrow``: one), however it is drawn now."""
+        board = board or self.board
+        width = (1 if narrow else DIMS["chars"][0]) if board.look == "chars" else self._dims[0]
+        return self._margins[0] + max((self._indent(r) + len(row) * width for r, row in enumerate(board.rows)),
+                                      default=0)
+
+    def _fit(self, board: Grid) -> None:
+        """One column a cell for a ``chars`` board wider than the pane (its content with the
+        padding a board has at two columns a cell, less a scrollbar's column), two when it fits."""
+        room = self.size.width - 1 - (2 if self.narrow else 0)  # as padded: no flip-flop as the padding goes
+        narrow = board.look == "chars" and room > 0 and self.wanted_width(board) > room
+        if narrow != self.narrow:
+            self.narrow = narrow
+            self.set_class(narrow, "-narrow")
+
     def _size_to(self, board: Grid) -> None:
         if board.look == "hex":
             self._hex_width = hex_width(board)
+        self._fit(board)
         width, height = self._dims
         cols = max((self._indent(r) + len(row) * width for r, row in enumerate(board.rows)), default=0)
         left, top = self._margins
-        self.virtual_size = Size(left + cols + 1, top + len(board.rows) * height)
+        end = 0 if self.narrow else 1  # a column after the last cell (a tile's closing bracket); narrow: none
+        self.virtual_size = Size(left + cols + end, top + len(board.rows) * height)
 
     def show(self, board: Grid, breakpoints: set[Location], fault: Location | None,
              follow: Location | None = None, ran: Mapping[Location, int] | None = None) -> None:
@@ -149,6 +176,8 @@ class BoardView(ScrollView, can_focus=True):
             self.call_after_refresh(lambda: self.scroll_to_region(region, animate=False, center=True))
 
     def on_resize(self) -> None:
+        self._size_to(self.board)  # one column a cell, or two, as the pane's new width has room
+        self.refresh()
         if not self.has_focus:  # the pane changed size as the layout settled: keep the program in sight
             self.call_after_refresh(self._reveal_cursor)
 
@@ -256,7 +285,8 @@ class BoardView(ScrollView, can_focus=True):
         every 2nd, 5th, 10th… column (numbers that are multiples of it: 0 stays labelled), as
         a ruler does."""
         cell_w, _ = self._dims
-        offset = 0 if self.board.look == "points" else 1  # tiles start after a gap column; over a square's middle
+        # Tiles start after a gap column; over a square's middle; a narrow board's label over its cell.
+        offset = 0 if self.board.look == "points" or self.narrow else 1
         labels = self.board.axes[0]
         width = self.virtual_size.width - left
         for every in _RULER_STEPS:
@@ -325,6 +355,12 @@ class BoardView(ScrollView, can_focus=True):
                     segments += [Segment(text[:2], tile), Segment("●", tile + bp_style)]
                 else:
                     segments.append(Segment(text, tile))
+            elif look == "chars" and self.narrow:  # the glyph alone: a breakpoint's is red and underlined
+                if (r, c) == (cur_r, cur_c) and self.has_focus:
+                    tile += Style(reverse=True)
+                if (r, c) in self.breakpoints:
+                    tile += bp_style + Style(underline=True, bold=True)
+                segments.append(Segment(cell.glyph[:1] or " ", tile))
             elif look == "chars" or look == "hex":  # the glyph, then the pointer's arrow or a breakpoint's ●
                 if (r, c) == (cur_r, cur_c) and self.has_focus:
                     tile += Style(reverse=True)

@@ -136,8 +136,13 @@ class ListingView(ValuesView, can_focus=True):
         self._draw()
         current = next((i for i, value in enumerate(values) if value.current), None)
         if current is not None:
-            self.call_after_refresh(self.scroll_to_region, Region(0, current, 1, 1), animate=False,
-                                    spacing=Spacing(1, 0, 1, 0))
+            self.call_after_refresh(self._reveal, current)
+
+    def _reveal(self, row: int) -> None:
+        """Scroll ``row`` into sight, with a row around it when the pane has three or more (a
+        pane of one or two, a short terminal's, would show the row next to it instead)."""
+        context = 1 if self.scrollable_content_region.height >= 3 else 0
+        self.scroll_to_region(Region(0, row, 1, 1), animate=False, spacing=Spacing(context, 0, context, 0))
 
     def _draw(self) -> None:
         style = partial(self.get_component_rich_style, partial=True)  # no background: a selected row keeps its own

@@ -1,7 +1,8 @@
 """The program text, drawn with Textual's line API (only visible lines are rendered).
 
 Shows line numbers and the span of the next step (or of a fault); long lines wrap at a space
-(MessiScript programs are prose).  For a program whose code is
+(MessiScript programs are prose), unless the text is a grid (Befunge's, a maze: ``wrap`` off),
+whose lines stay whole, a line a row, scrolled sideways.  For a program whose code is
 text (a :class:`~esodbg.engines.view.Code`), it is the *code board*: text the parser ignores is
 dimmed, marked words get their role's style (``source--<role>``), breakpoints are underlined
 with a ``●`` in the gutter, and a command cursor moves between step locations (arrow keys when
@@ -73,13 +74,16 @@ class SourceView(ScrollView, can_focus=False):
         self.breakpoints: frozenset[int] = frozenset()
         self._heat: dict[int, list[tuple[Span, int]]] = {}  # 0-based line -> the heat map's spans on it, with levels
         self._gutter, self._width, self._longest = 3, 0, 0
+        self.wrap = True  # long lines wrap (off: a line a row, the pane scrolls sideways)
         self._rows: list[tuple[int, int, int]] = []
         self._first_row: list[int] = []
 
     # ----- content ----------------------------------------------------------------------------
-    def load(self, source: str, code: Code | None = None, grammar: str | None = None) -> None:
+    def load(self, source: str, code: Code | None = None, grammar: str | None = None, wrap: bool = True) -> None:
         """Show ``source`` (once per program); ``code`` makes it a code board; ``grammar`` (a
-        tree-sitter grammar's name) highlights it."""
+        tree-sitter grammar's name) highlights it; ``wrap`` off keeps long lines whole (a 2D
+        program's text: its columns are its board's)."""
+        self.wrap = wrap
         self.highlighter = Highlighter(grammar, source) if grammar else None
         self.lines = source.split("\n")
         if len(self.lines) > 1 and self.lines[-1] == "":
@@ -115,10 +119,11 @@ class SourceView(ScrollView, can_focus=False):
         if width == self._width:
             return
         self._width = width
-        if self._longest <= width:  # nothing wraps: a row per line, made at C speed (a big program has 100,000s)
+        if self._longest <= width or not self.wrap:  # a row per line, made at C speed (a big program has 100,000s)
             self._rows = list(zip(range(len(self.lines)), repeat(0), map(len, self.lines)))
             self._first_row = list(range(len(self.lines)))
-            self.virtual_size = Size(self._gutter + width, len(self._rows))
+            self.virtual_size = Size(self._gutter + (width if self.wrap else max(width, self._longest + 1)),
+                                     len(self._rows))
             self.refresh()
             return
         rows, first = [], []
@@ -179,8 +184,11 @@ class SourceView(ScrollView, can_focus=False):
         top = self._row_at(span.line, span.col)
         bottom = self._row_at(span.end_line, max(1, span.end_col - 1))
         context = min(3, self.scrollable_content_region.height // 4)  # rows kept in sight around it
-        self.scroll_to_region(Region(0, top, 1, bottom - top + 1), spacing=Spacing(context, 0, context, 0),
-                              animate=False)
+        # Unwrapped, the span's first column too: the body scrolls under the fixed gutter, so the
+        # region reaches a gutter's width past it.
+        x = span.col - 1 if not self.wrap else 0
+        self.scroll_to_region(Region(x, top, 1 + self._gutter * (not self.wrap), bottom - top + 1),
+                              spacing=Spacing(context, 0, context, 0), animate=False)
 
     def _pieces(self, span: Span):
         """The parts of ``span`` on each line: (0-based line, start, end) in 0-based columns;
@@ -231,7 +239,7 @@ class SourceView(ScrollView, can_focus=False):
         if row >= len(self._rows):
             return
         line, start, _ = self._rows[row]
-        index = self.step_at(line + 1, start + offset.x - self._gutter + 1)
+        index = self.step_at(line + 1, start + offset.x - self._gutter + 1 + (0 if self.wrap else self.scroll_offset.x))
         if index is not None:
             self.cursor = index
             self.post_message(BreakpointToggled(self.cursor_location))
@@ -283,8 +291,12 @@ class SourceView(ScrollView, can_focus=False):
             gutter = Text(" " * self._gutter, end="")
         body = text[start:end + 1 if end == len(line) else end]
         console = self.app.console
-        segments = list(gutter.render(console)) + list(body.render(console))
-        return Strip(segments).crop(0, self.size.width).extend_cell_length(self.size.width).apply_style(self.rich_style)
+        strip = Strip(list(body.render(console)))
+        if not self.wrap:  # the text scrolls sideways under the line numbers, which stay
+            scroll_x = self.scroll_offset.x
+            strip = strip.crop(scroll_x, scroll_x + max(self.size.width - self._gutter, 0))
+        strip = Strip.join([Strip(list(gutter.render(console))), strip])
+        return strip.crop(0, self.size.width).extend_cell_length(self.size.width).apply_style(self.rich_style)
 
     def _visible_lines(self) -> tuple[int, int]:
         """The first and last (0-based) source lines on screen."""

@@ -76,7 +76,7 @@ def _parse93(text: str, data: bytes, filename: str, options: dict) -> Program:
             warnings.append(Diagnostic(filename, y + 1, col, f"line {y + 1} is {len(row)} bytes wide: Befunge-93 "
                                        f"reads the first {WIDTH}, the rest is not part of the program", "warning",
                                        y + 1, len(row.decode("utf-8", "surrogateescape")) + 1))
-    warnings += _open_strings(rows[:HEIGHT], filename)
+    warnings += _open_strings([row[:WIDTH] for row in rows[:HEIGHT]], filename)  # the playfield's cells only
     if len(rows) > HEIGHT:
         warnings.append(Diagnostic(filename, HEIGHT + 1, 1, f"the program has {plural(len(rows), 'line')}: "
                                    f"Befunge-93 reads the first {HEIGHT}, the rest is not part of the program",
@@ -105,7 +105,8 @@ def _parse98(text: str, data: bytes, filename: str, options: dict) -> Program:
 def _open_strings(rows: list[bytes], filename: str) -> list[Diagnostic]:
     """A warning for each row whose last ``"`` opens a string the row never closes (read east):
     the program still runs, string mode going on as the pointer wraps the 80-cell torus, which
-    is rarely meant."""
+    is rarely meant.  ``rows`` are the playfield's, cut at 80 cells: a ``"`` past them is not
+    part of the program (another warning says so)."""
     found = []
     for y, row in enumerate(rows):
         quotes = [x for x, b in enumerate(row) if b == 34]

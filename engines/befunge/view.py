@@ -10,7 +10,7 @@ around the pointer that runs next, with the coordinates on its edges.
 from __future__ import annotations
 
 from ..base import StepRecord
-from ..view import Cell, Grid, Panel, Value, View, arrow as direction, stack_panel
+from ..view import Cell, Grid, Panel, Value, View, arrow as direction, quote, stack_panel
 from .common import HEIGHT, WIDTH
 from .common import BOARD, char
 
@@ -24,6 +24,17 @@ def glyph(value: int) -> str:
     if value == 32:
         return "·"
     return chr(value) if 32 < value < 127 else "¤"
+
+
+def _next(cmd: int, smode: bool) -> str:
+    """What the status line says the next step does: the instruction, quoted as itself; in
+    string mode ``push`` it, but the ``"`` that ends string mode says so."""
+    if smode:
+        return f"{quote(chr(34))} ends the string" if cmd == 34 else f"push {quote(glyph(cmd))}"
+    return quote(glyph(cmd))
+
+
+OTHER_ARROWS = {"▶": "▷", "◀": "◁", "▲": "△", "▼": "▽"}  # another instruction pointer: hollow, never a digit
 
 
 def _value(name: str, v: int, changed: bool = False, current: bool = False) -> Value:
@@ -80,7 +91,7 @@ def _view93(m, last: StepRecord | None) -> View:
                 panels=(Panel("registers", "Registers", registers),
                         _stack("Stack (top first)", "stack", m.stack, bool(_changed(last, "stack")))),
                 location=m.location(), span=m.program.span(m.x, m.y),
-                next=f"{'push ' if m.smode else ''}{glyph(cmd)!r}")
+                next=_next(cmd, m.smode))
 
 
 def _view98(m, last: StepRecord | None, follow: str | None) -> View:
@@ -117,7 +128,8 @@ def _view98(m, last: StepRecord | None, follow: str | None) -> View:
             if active is not None and (x, y) == (loc.col, loc.row):
                 role, sub = "ip", direction(active.dx, active.dy)
             elif (x, y) in others:
-                role, sub = "ip-other", str(others[(x, y)].id)[-1]
+                other = others[(x, y)]  # its direction, hollow: a digit beside a cell read as code (10)
+                role, sub = "ip-other", OTHER_ARROWS.get(direction(other.dx, other.dy), "◇")
             else:
                 role = "written" if first.get((x, y), 32) != v else "blank" if v == 32 else "code"
                 sub = ""
@@ -159,8 +171,7 @@ def _view98(m, last: StepRecord | None, follow: str | None) -> View:
                       for level in range(levels - 2, -1, -1))
         panels.append(Panel(stack.name, stack.title, stack.values + below, grow=True))
         span = m.program.span(loc.col, loc.row)
-        nxt = f"{'push ' if active.smode else ''}{glyph(space.get(loc.col, loc.row))!r}" \
-            + (f" (ip {active.id})" if len(ips) > 1 else "")
+        nxt = _next(space.get(loc.col, loc.row), active.smode) + (f" (ip {active.id})" if len(ips) > 1 else "")
     else:
         panels += [Panel("registers", "Registers", (Value("ips", "none left"),)),
                    Panel("ips", "Instruction pointers", (), listing=True),

@@ -15,7 +15,7 @@ import unicodedata
 from functools import lru_cache
 
 from ..base import CellRef, StepRecord, plural
-from ..view import Cell, Grid, Panel, Value, View
+from ..view import Cell, Grid, Panel, Value, View, quote
 from .explain import describe
 from .machine import BOARD, FishMachine, instruction
 from .numbers import show
@@ -175,7 +175,8 @@ def view(m: FishMachine, last: StepRecord | None) -> View:
     """The presentation model of ``m``'s state; ``last`` is the step that led to it."""
     c = m.cmd()
     shown = chr(c) if c > 0 else "?"
-    nxt = f"skip {shown!r}" if m.skip else f"push {shown!r}" if m.smode and c != m.smode else repr(shown)
+    nxt = f"skip {quote(shown)}" if m.skip else f"push {quote(shown)}" if m.smode and c != m.smode \
+        else f"{quote(shown)} ends the string" if m.smode else quote(shown)
     return View(boards=(board(m, last),), panels=(registers(m, last), stacks(m, last)), location=m.location(),
                 span=m.program.span(m.x, m.y), next=nxt)
 

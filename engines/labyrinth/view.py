@@ -16,7 +16,7 @@ prints them, with the implicit zeros below them noted.
 from __future__ import annotations
 
 from ..base import MISSING, StepRecord
-from ..view import Cell, Grid, Panel, Value, View, arrow
+from ..view import Cell, Grid, Panel, Value, View, arrow, quote
 from .explain import ARROWS, WORDS, short
 from .machine import BOARD, DX, DY, LabyrinthMachine, count, open_mask, turn
 from .parser import SHIFTS, char
@@ -199,6 +199,7 @@ def view(m: LabyrinthMachine, last: StepRecord | None) -> View:
                  caption=caption)
     nxt = ""
     if ip is not None:
-        nxt = repr(char(grid[m.y * w + m.x]))
+        nxt = quote(char(grid[m.y * w + m.x]))
     return View(boards=(board,), panels=(_pointer(m, last, shift), _stacks(m, last)), location=m.location(),
-                span=m.program.span(m.x, m.y) if ip is not None else None, next=nxt)
+                span=m.program.span(m.x, m.y) if ip is not None else None, next=nxt,
+                ended="" if m.program.start is not None else "nothing to run: the maze has no command")
