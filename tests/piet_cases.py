@@ -9,12 +9,15 @@ writes ``tests/corpus/piet/cases.jsonl``, one JSON object a line:
   ``.apiet``); ``options``: language options (``codel_size``, ``unknown_colour``);
 * ``input``, ``stdout``: bytes as surrogateescape-decoded text;
 * ``exit``: 0 the program ended (T4), 1 mod by zero (R1: npiet dies of SIGFPE), 3 the budget ran out;
-* ``steps``: the steps the run took, counted from ``npiet -t``'s ``trace: step`` lines (T3);
+* ``steps``: the steps the run took, counted from ``npiet -t``'s ``trace: step`` lines (T3; run
+  under ``stdbuf -oL``, so that a run killed by SIGFPE keeps its trace);
 * ``max_steps``: the ``--max-steps`` to run the case with;
 * ``source``: ``npiet`` (recorded from the reference).
 
-Programs and input are our own: pictures of random rectangles of the 18 colours, white and black
-(and now and then a grey or off-by-one unknown colour), at codel sizes 1–8, saved as PNG, GIF,
+Programs and input are our own: programs painted from random commands by
+``examples/piet/paint.py`` (now and then with a codel changed), and pictures of random rectangles
+of the 18 colours, white and black (and now and then a grey or off-by-one unknown colour), at
+codel sizes 1–8, saved as PNG, GIF,
 P6 or P3 PPM, or written as ascii-piet (whose expected output is npiet's on the same codels as a
 PPM with ``-cs 1``, F5).  npiet runs each as ``npiet -q [-ub] [-cs N] -e CAP FILE < INPUT``.  A
 case is left out when esodbg's run makes a value of 2³¹ or more (npiet keeps C ``long``s and
@@ -64,6 +67,33 @@ def random_codels(rng: random.Random) -> list[list[int]]:
     if rng.random() < 0.1:
         grid[0][0] = RGB[18]
     return grid
+
+
+PAINT = Path(__file__).resolve().parent.parent / "examples" / "piet"
+OPS = ("push", "pop", "add", "subtract", "multiply", "divide", "mod", "not", "greater", "pointer", "switch",
+       "duplicate", "roll", "in_number", "in_char", "out_number", "out_char")
+
+
+def painted_codels(rng: random.Random) -> list[list[int]]:
+    """A program painted from random commands by ``examples/piet/paint.py`` (a strip of blocks
+    ending in a trap, so most of them end), with now and then a few codels changed."""
+    sys.path.insert(0, str(PAINT))
+    import paint
+
+    ops: list = []
+    for _ in range(rng.randint(3, 30)):
+        roll = rng.random()
+        if roll < 0.35:
+            ops += [("size", rng.randint(1, 9)), "push"]
+        elif roll < 0.42:
+            ops.append(("white", rng.randint(1, 3)))
+        else:
+            ops.append(rng.choice(OPS[1:]))
+    codels = paint.strip(ops, rng.randint(2, 4))
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):
+        y, x = rng.randrange(len(codels)), rng.randrange(len(codels[0]))
+        codels[y][x] = rng.randrange(20)
+    return [[RGB[c] for c in row] for row in codels]
 
 
 def scaled(grid: list[list[int]], size: int) -> list[list[int]]:
@@ -125,7 +155,7 @@ def npiet(binary: str, data: bytes, ext: str, flags: list[str], stdin: bytes, ca
         path.write_bytes(data)
         run = subprocess.run([binary, "-q", *flags, "-e", str(cap), str(path)], input=stdin, capture_output=True,
                              timeout=60)
-        traced = subprocess.run([binary, "-q", "-t", *flags, "-e", str(cap), str(path)], input=stdin,
+        traced = subprocess.run(["stdbuf", "-oL", binary, "-q", "-t", *flags, "-e", str(cap), str(path)], input=stdin,
                                 capture_output=True, timeout=60)
     steps = traced.stdout.count(b"trace: step")
     return run.returncode, run.stdout, steps, b"execution steps exceeded" in run.stderr
@@ -149,14 +179,17 @@ def esodbg_run(data: bytes, ext: str, options: dict, stdin: bytes, budget: int) 
         m.run(1)
         if m.stack:
             largest = max(largest, max(abs(v) for v in m.stack))
+    m.end_output()
     code = 0 if m.status is Status.HALTED else 1 if m.status is Status.ERROR else 3
     return code, m.output.text().encode("utf-8", "surrogateescape"), m.steps, largest
 
 
 def random_case(rng: random.Random, binary: str, index: int) -> list[dict]:
-    grid = random_codels(rng)
-    size = rng.choice((1, 1, 1, 2, 3, 4, 5, 8))
+    painted = rng.random() < 0.6
+    grid = painted_codels(rng) if painted else random_codels(rng)
     kind = rng.choice(("png", "png", "gif", "p6", "p3", "apiet"))
+    # codel sizes 1–8 (smaller for the long painted strips and for plain PPM, to keep the file small)
+    size = rng.choice((1, 1, 2, 3) if painted or kind == "p3" else (1, 1, 1, 2, 3, 4, 5, 8))
     options: dict = {}
     flags: list[str] = []
     has_unknown = any(rgb not in RGB for row in grid for rgb in row)

@@ -2,14 +2,12 @@
 
     python examples/piet/paint.py            # writes every example below as .png and .apiet
 
-A program is a strip of colour blocks, left to right, in the rows 1…H of the picture: each block
-fills whole columns top down (so its exit with DP right and CC left is the top codel of its
-rightmost column, in row 1), and each next block's colour is the change that runs the command.
-``("push", N)`` makes the block before it N codels; ``("white", K)`` puts K white codels in row 1
-(crossed without a command). The strip ends in a trap: a white codel, then a three-codel column
-of colour whose every exit faces black (T4), so the program ends.  ``loop`` programs close the
-strip into a ring: at its right end a wall turns the DP down and then left along a second strip
-below, and up again at the left end, so the strip runs again and again.
+A program is a strip of colour blocks, left to right, H codels high: each block fills whole
+columns top down (so its exit with DP right and CC left is the top codel of its rightmost
+column, in row 0), and each next block's colour is the change that runs the command.
+``("size", N)`` makes the next block N codels (before a ``push``, the value pushed); ``("white", K)`` puts K white codels in row 0
+(crossed without a command). The strip ends in a trap: two white codels, then a block of three
+codels whose every exit faces black (T4), so the program ends.
 """
 
 from __future__ import annotations
@@ -36,43 +34,43 @@ def next_colour(c: int, command: str) -> int:
 
 def strip(ops: list, height: int = 3) -> list[list[int]]:
     """The codels (rows of colour numbers) of the program ``ops`` (module docstring)."""
-    columns: list[list[int]] = []  # each a column of height + 1 codels (row 0 is black)
+    columns: list[list[int]] = []  # each a column of ``height`` codels
     colour = 1  # red
-    size = 1
 
     def block(c: int, n: int) -> None:
         full, part = divmod(n, height)
         for _ in range(full):
-            columns.append([BLACK] + [c] * height)
+            columns.append([c] * height)
         if part:
-            columns.append([BLACK] + [c] * part + [BLACK] * (height - part))
+            columns.append([c] * part + [BLACK] * (height - part))
 
     pending = 1  # the size of the block being painted
     for op in ops:
         name, arg = (op, None) if isinstance(op, str) else op
-        if name == "push":
+        if name == "size":
             pending = arg
             continue
         if name == "white":
             block(colour, pending)
             for _ in range(arg):
-                columns.append([BLACK, WHITE] + [BLACK] * (height - 1))
+                columns.append([WHITE] + [BLACK] * (height - 1))
             pending = 1
             continue
         block(colour, pending)
         colour = next_colour(colour, name)
         pending = 1
     block(colour, pending)
-    # the trap: a white codel, then a column of three codels every exit of which faces black
-    columns.append([BLACK, WHITE] + [BLACK] * (height - 1))
-    columns.append([2, 2, 2] + [BLACK] * (height - 2))
-    columns.append([BLACK] * (height + 1))
-    return [[col[y] for col in columns] for y in range(height + 1)]
+    # the trap: two white codels, then a block of three codels every exit of which faces black
+    columns.append([WHITE] + [BLACK] * (height - 1))
+    columns.append([WHITE, 2] + [BLACK] * (height - 2))
+    columns.append([2, 2] + [BLACK] * (height - 2))
+    columns.append([BLACK] * height)
+    return [[col[y] for col in columns] for y in range(height)]
 
 
 def push_ops(n: int) -> list:
     """Push ``n`` (≥ 1): a block of n codels, then push."""
-    return [("push", n), "push"]
+    return [("size", n), "push"]
 
 
 def text_ops(text: str) -> list:

@@ -1,0 +1,95 @@
+"""Conformance: every recorded Piet case gives exactly npiet 1.3e's output, exit status and step
+count (spec ``piet.md``; the cases and how they were made: ``tests/piet_cases.py``).  Input and
+output are bytes stored as surrogateescape-decoded text.  Exit 0 the program ended (T4), 1 mod by
+zero (R1), 3 ``--max-steps`` spent (T5).  The cases run in process, and a sample of them through
+``esodbg exec``.  npiet's own example programs (GPL-2: never committed) run when ``NPIET`` names
+a built npiet whose ``examples/`` folder is beside it: esodbg's output must be npiet's."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from esodbg.engines.base import Stop
+from esodbg.engines.debugger import Session
+from esodbg.engines.registry import by_name
+
+from conftest import CORPUS
+
+PIET = by_name("piet")
+CASES = [json.loads(line) for line in (CORPUS / "piet" / "cases.jsonl").read_text("utf-8").splitlines()]
+REASONS = {0: Stop.HALTED, 1: Stop.ERROR, 3: Stop.BUDGET}
+SAMPLE = 20  # every SAMPLE-th case runs through `esodbg exec` too
+OPTIONS = {"codel_size": "--codel-size", "unknown_colour": "--unknown-colour"}
+
+
+def raw(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+def test_the_corpus_holds_every_format_budgets_errors_and_options():
+    assert len([c for c in CASES if c["name"].startswith("random-")]) >= 300
+    assert {c["ext"] for c in CASES} == {".png", ".gif", ".ppm", ".apiet"}
+    assert {c["exit"] for c in CASES} == {0, 1, 3}
+    assert any(c["name"].startswith("exact-") for c in CASES) and any(c["name"].startswith("budget-") for c in CASES)
+    assert any(c["options"].get("codel_size") for c in CASES)
+    assert any(c["options"].get("unknown_colour") == "black" for c in CASES)
+    assert sum(1 for c in CASES if c["stdout"]) >= 100
+    assert len({case["name"] for case in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case["name"])
+def test_in_process_output_end_and_steps_are_exact(case):
+    name = f"{case['name']}{case['ext']}"
+    data = base64.b64decode(case["file"])
+    program = PIET.parse(PIET.decode(data, name), name, case["options"])
+    s = Session(PIET, program, case["input"], budget=case["max_steps"])
+    outcome = s.continue_()
+    s.machine.end_output()  # as exec ends a run cut short: an unfinished UTF-8 sequence's bytes are written
+    assert raw(s.output.text()) == raw(case["stdout"])
+    assert outcome.reason is REASONS[case["exit"]], s.machine.fault
+    assert s.steps == case["steps"]
+
+
+@pytest.mark.parametrize("case", CASES[::SAMPLE], ids=lambda case: case["name"])
+def test_exec_stdout_and_exit_code_are_exact(case, tmp_path):
+    source = tmp_path / f"case{case['ext']}"
+    source.write_bytes(base64.b64decode(case["file"]))
+    given = tmp_path / "input"
+    given.write_bytes(raw(case["input"]))
+    options = [arg for key, value in case["options"].items() for arg in (OPTIONS[key], str(value))]
+    result = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", "--max-steps", str(case["max_steps"]),
+                             "--input-file", str(given), *options, str(source)],
+                            capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert result.stdout == raw(case["stdout"]), result.stderr.decode("utf-8", "replace")
+    assert result.returncode == case["exit"], result.stderr.decode("utf-8", "replace")
+
+
+NPIET = os.environ.get("NPIET")
+NPIET_EXAMPLES = sorted(p for p in (Path(NPIET).parent / "examples").glob("*") if p.suffix in (".png", ".gif", ".ppm")) \
+    if NPIET else []
+INPUTS = {"nprime": b"991\n"}
+
+
+@pytest.mark.skipif(not NPIET, reason="NPIET names no built npiet 1.3e (its examples are GPL-2: not committed)")
+@pytest.mark.parametrize("path", NPIET_EXAMPLES, ids=lambda path: path.name)
+def test_npiets_own_examples_give_npiets_output(path, tmp_path):
+    """F2: a GIF npiet refuses (``nprime-big.gif`` starts with a comment block) is compared with
+    npiet on the same pixels saved as PNG."""
+    stdin = INPUTS.get(path.stem.removesuffix("-big"), b"7\n")
+    want = subprocess.run([NPIET, "-q", "-e", "200000", str(path)], input=stdin, capture_output=True, timeout=120)
+    if want.returncode not in (0,) and path.suffix == ".gif":
+        from PIL import Image
+
+        png = tmp_path / (path.stem + ".png")
+        Image.open(path).convert("RGB").save(png)
+        want = subprocess.run([NPIET, "-q", "-e", "200000", str(png)], input=stdin, capture_output=True, timeout=120)
+    got = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", "--max-steps", "200000", str(path)],
+                         input=stdin, capture_output=True, timeout=120)
+    assert got.stdout == want.stdout
