@@ -87,6 +87,7 @@ def move(m: PietMachine, pos: int, dp: int, cc: int) -> Move:
                 events.append("no command (white)")
                 return Move(tuple(attempts), (), n, dp, cc, 0, tuple(events), False)
             cmd = command_of(codels[pos], nc)
+            events.append(f"{colour_name(codels[pos])} → {colour_name(nc)}: {COMMANDS[cmd]}")
             return Move(tuple(attempts), (), n, dp, cc, cmd, tuple(events), False)
         attempts.append((ex, n, wall(n, ex)))
         if white:

@@ -72,8 +72,11 @@ def view(m: PietMachine, last: StepRecord | None) -> View:
                 axes=(tuple(str(x) for x in range(x0, x0 + len(rows[0]) if rows else x0)),
                       tuple(str(y) for y in range(y0, y0 + len(rows)))),
                 caption=caption)
-    panels = [_pointer(m, last), _next(m, here), _events(events), _palette(m), stack_panel("stack", "Stack", m.stack,
-              _changed(m, last), empty="empty: commands that need values do nothing")]
+    if last is not None and last.stop is not None and m.fault is not None:
+        events += (f"error: {m.fault.message}",)
+    panels = [_pointer(m, last), _next(m, here), stack_panel("stack", "Stack", m.stack, _changed(m, last),
+                                                              empty="empty: commands that need values do nothing"),
+              _events(events), _palette(m)]
     at = m.location()
     nxt = ""
     if here is not None and here.to >= 0 and here.command:
