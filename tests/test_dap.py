@@ -514,3 +514,23 @@ def test_the_vscode_extension_offers_every_language_and_launch_option():
     for name, option in options.items():
         assert properties["options"]["properties"][name]["type"] == kinds[option.type], name
         assert properties["options"]["properties"][name].get("enum", []) == list(option.choices), name
+
+
+def test_a_piet_line_and_column_breakpoint_is_the_codel_there_and_a_block_mode_stops_in_its_block(tmp_path):
+    """On ascii-piet, line L, column C is codel (C−1, L−1); black codels are no locations; the mode
+    ``block`` stops when the IP enters any codel of the block."""
+    program = tmp_path / "countdown.apiet"
+    program.write_text((EXAMPLES / "piet" / "countdown.apiet").read_text())
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)}, "breakpoints": [
+            {"line": 1, "column": 6}, {"line": 3, "column": 12, "mode": "block"}]})["body"]["breakpoints"]
+        assert answer[0]["verified"] and (answer[0]["line"], answer[0]["column"]) == (1, 6)
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 3})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(3, 6), (3, 12), (3, 13), (3, 15)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (1, 6) and frame["name"] == "Piet · step 1"

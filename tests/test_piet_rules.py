@@ -380,3 +380,62 @@ def test_stepping_back_restores_codel_dp_cc_stack_and_input():
     assert s.machine.pos == 0 and s.machine.in_pos == 0 and s.machine.stack == []
     s.continue_()
     assert s.machine.snapshot() == end
+
+
+# ----- debugging: breakpoints, data, where a value came from, editors ----------------------------
+def example(name: str):
+    path = Path(__file__).resolve().parent.parent / "examples" / "piet" / name
+    return PIET.parse(PIET.decode(path.read_bytes(), str(path)), str(path))
+
+
+def test_a_codel_breakpoint_stops_on_arrival_a_block_breakpoint_anywhere_in_the_block():
+    from esodbg.engines.base import CellRef
+
+    s = Session(PIET, example("countdown.png"), "", True, 10_000)
+    s.breakpoints.set(CellRef("picture", 0, 5), {"exec"})  # L0, (5, 0): every lap arrives there
+    assert [s.continue_().step for _ in range(3)] == [1, 13, 25]
+    # ttle?? loops: the IP comes back into the block tt at (1, 0), never at (0, 0)
+    s = session("ttle??\n", budget=30)
+    s.breakpoints.set(CellRef("picture", 0, 0), {"exec"})
+    assert s.continue_().reason is Stop.BUDGET
+    s = session("ttle??\n", budget=30)
+    s.breakpoints.set(CellRef("picture", 0, 0), {"block"})
+    outcome = s.continue_()
+    assert outcome.reason is Stop.BREAKPOINT and outcome.step == 6 and s.machine.pos == 1
+
+
+def test_data_locations_and_names():
+    s = Session(PIET, example("countdown.png"), "", True, 10_000)
+    s.step()
+    s.step()
+    assert s.evaluate("stack[0]") == 5 and s.evaluate("depth") == 2 and s.evaluate("dp") == "right"
+    assert s.evaluate("colour") == PIET.impl.colour_name(s.machine.codels[s.machine.pos])
+    from esodbg.engines.piet.plugin import data
+    assert data(s.machine, "stack[1]")() == 5 and data(s.machine, "ip")() == (6, 0, "right", "left")
+    assert data(s.machine, "block")()[1] == 1
+    with pytest.raises(ValueError):
+        data(s.machine, "tape[0]")
+
+
+def test_reads_say_where_a_value_comes_from():
+    from esodbg.engines.piet.plugin import reads
+
+    s = Session(PIET, PIET.parse(apiet(num(5) + num(3) + ["add"]), "r.apiet"), "", True)
+    assert reads(s.machine, "stack[0]") == ("block",)  # push: the size of the block left
+    s.step(), s.step()
+    assert reads(s.machine, "stack[0]") == ("stack[1]", "stack[0]")  # add
+    s = Session(PIET, PIET.parse(apiet(num(2) + num(3) + num(4) + num(3) + num(1) + ["roll"]), "r.apiet"), "", True)
+    for _ in range(5):
+        s.step()
+    assert reads(s.machine, "stack[0]") == ("stack[3]",)  # 2 3 4 → roll 3 1 → 4 2 3: the new top was 3
+
+
+def test_places_hover_and_editing():
+    from esodbg.engines.piet.plugin import hover, not_editable, places
+
+    program = PIET.parse("lld\nl d\n", "p.apiet")
+    assert [(span.line, span.col, (at.col, at.row)) for span, at in places(program)] == [
+        (1, 1, (0, 0)), (1, 2, (1, 0)), (1, 3, (2, 0)), (2, 1, (0, 1)), (2, 3, (2, 1))]
+    assert hover(program, 1, 2).startswith("**codel (1, 0)**: red, block of 3 codels")
+    assert "into the dark red right: push" in hover(program, 1, 2)
+    assert not_editable("p.apiet") is None and "read-only" in not_editable("p.png")

@@ -119,3 +119,20 @@ def test_piet_frames(snap_compare, monkeypatch, name, file, keys, size, colour):
         monkeypatch.setenv("NO_COLOR", "1")
     app = DebuggerApp(PIET, Path(file), "Q", restore=False, remember=False)
     assert snap_compare(app, press=keys, terminal_size=size)
+
+
+async def test_a_picture_opens_read_only_and_ascii_piet_in_the_editor(monkeypatch):
+    from esodbg.app.screens.editor import EditorScreen
+
+    monkeypatch.chdir(EXAMPLES / "piet")
+    app = DebuggerApp(PIET, Path("echo.png"), "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("E")
+        await pilot.pause()
+        assert not isinstance(app.screen, EditorScreen)
+        assert any("read-only" in n.message for n in app._notifications)
+    app = DebuggerApp(PIET, Path("echo.apiet"), "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.screen, EditorScreen)

@@ -223,6 +223,15 @@ class PietMachine(ByteMachine):
     def location(self) -> CellRef:
         return CellRef(BOARD, self.pos // self.width, self.pos % self.width)
 
+    def next_touches(self) -> list[tuple[Location, str]]:
+        """Exec at the IP's codel; ``block`` at every codel of its block (a white codel is its own)."""
+        w = self.width
+        here: list[tuple[Location, str]] = [(self.location(), "exec")]
+        b = self.blocks[self.pos]
+        if b < 0:
+            return here + [(self.location(), "block")]
+        return here + [(CellRef(BOARD, i // w, i % w), "block") for i in range(w * self.height) if self.blocks[i] == b]
+
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
         """A flag per codel: stop when the IP arrives at it (``exec``), or anywhere in its block
         (``block``: every codel of the block is flagged)."""
@@ -245,8 +254,11 @@ class PietMachine(ByteMachine):
 
     # ----- execution --------------------------------------------------------------------------
     def _ended(self) -> bool:
-        """Whether the next step finds no move (T4) or retraces (W2): the program has ended."""
+        """Whether the next step finds no move (T4) or retraces (W2): the program has ended (a
+        retrace is counted as an event of the step before it)."""
         k = self.move() & 7
+        if k == RETRACE:
+            self.retraced += 1
         return k == END or k == RETRACE
 
     def _fail(self, text: str, pos: int) -> Stop:

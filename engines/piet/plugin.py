@@ -19,7 +19,7 @@ from .parser import WHITE, Program, colour_name, decode, encode, parse  # noqa: 
 
 machine = PietMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
-           "encode", "cell_name", "read_cell", "reads", "span", "hover"]
+           "encode", "cell_name", "read_cell", "reads", "span", "hover", "not_editable"]
 CC_WORDS = ("left", "right")
 
 
@@ -109,6 +109,14 @@ def trace(m: PietMachine, record: StepRecord) -> dict:
         cmd = COMMANDS[command_of(m.codels[regs[0]], m.codels[r >> 14])]
     return {"step": record.step, "from": [at.col, at.row], "to": [m.pos % w, m.pos // w], "command": cmd,
             "dp": WORDS[m.dp], "cc": CC_WORDS[m.cc], "stack": list(m.stack)}
+
+
+def not_editable(filename: str) -> str | None:
+    """A picture opens read-only: the editor edits ascii-piet text only."""
+    if filename.lower().endswith((".apiet", ".ascii-piet")):
+        return None
+    return ("a picture opens read-only: edit it in a paint program, or write its codels as ascii-piet "
+            "(.apiet) to edit them here")
 
 
 # ----- power debugging ------------------------------------------------------------------------

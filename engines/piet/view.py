@@ -23,6 +23,24 @@ from .parser import BLACK, LETTERS, RGB, WHITE, colour_name
 WINDOW = (120, 80)  # at most this many codels a row and rows of a big picture are drawn, around the IP
 
 
+_MEMBERS: dict[int, tuple[object, list[list[int]]]] = {}  # id(program) → (program, the codels of each block)
+
+
+def members(m: PietMachine) -> list[list[int]]:
+    """The codels of each block of the machine's program, found once per program (a few kept)."""
+    p = m.program
+    found = _MEMBERS.get(id(p))
+    if found is None or found[0] is not p:
+        blocks: list[list[int]] = [[] for _ in p.sizes]
+        for i, b in enumerate(p.blocks):
+            if b >= 0:
+                blocks[b].append(i)
+        if len(_MEMBERS) > 4:
+            _MEMBERS.clear()
+        found = _MEMBERS[id(p)] = (p, blocks)
+    return found[1]
+
+
 def _xy(m: PietMachine, i: int) -> str:
     return f"({i % m.width}, {i // m.width})"
 
@@ -32,7 +50,7 @@ def view(m: PietMachine, last: StepRecord | None) -> View:
     pos = m.pos
     b = m.blocks[pos]
     here = move(m, pos, m.dp, m.cc) if m.codels[0] != BLACK else None
-    block = {i for i in range(w * h) if m.blocks[i] == b} if b >= 0 else {pos}
+    block = set(members(m)[b]) if b >= 0 else {pos}
     subs: dict[int, str] = {i: "•" for i in block}
     roles: dict[int, str] = {i: "current" for i in block}
     events: tuple[str, ...] = ()
@@ -99,8 +117,8 @@ def _pointer(m: PietMachine, last: StepRecord | None) -> Panel:
     b = m.blocks[m.pos]
     c = m.codels[m.pos]
     size = m.sizes[b] if b >= 0 else 1
-    xs = [i % m.width for i in range(m.width * m.height) if m.blocks[i] == b] if b >= 0 else [m.pos % m.width]
-    ys = [i // m.width for i in range(m.width * m.height) if m.blocks[i] == b] if b >= 0 else [m.pos // m.width]
+    xs = [i % m.width for i in members(m)[b]] if b >= 0 else [m.pos % m.width]
+    ys = [i // m.width for i in members(m)[b]] if b >= 0 else [m.pos // m.width]
     p = m.program
     values = (
         Value("codel", _xy(m, m.pos), before is not None and before[0] != m.pos, note=colour_name(c)),

@@ -107,6 +107,38 @@ def write(name: str, codels: list[list[int]], scale: int = 8) -> None:
     (HERE / f"{name}.apiet").write_text("\n".join(lines) + "\n")
 
 
+def countdown(n: int) -> list[list[int]]:
+    """A loop with white slides: prints n, n−1, …, 1 (no separator) and ends.  Row 0 holds a block
+    of n codels (push n) and the loop's blocks L0…L9 (duplicate, out(number), push 1, subtract,
+    duplicate, not, pointer, duplicate, pop); past L9 the edge turns the DP down a white column,
+    the IP stops in white at the bottom, turns left and slides along the bottom row to a block R,
+    which turns it up a white column into L0 again.  When the count reaches 0, pointer turns the DP
+    down at L7: a white slide into a trap of three codels, and the program ends."""
+    loop = ["duplicate", "out_number", "push", "subtract", "duplicate", "not", "pointer", "duplicate", "pop"]
+    x0 = n
+    width, height = x0 + len(loop) + 1, 6
+    grid = [[BLACK] * width for _ in range(height)]
+    for x in range(n):
+        grid[0][x] = 1  # red, n codels: push n
+    colour = next_colour(1, "push")
+    grid[0][x0] = colour
+    for i, command in enumerate(loop):
+        colour = next_colour(colour, command)
+        grid[0][x0 + 1 + i] = colour
+    xk = width - 1
+    for y in range(1, height):
+        grid[y][xk] = WHITE  # down the right edge
+    for x in range(x0 + 1, xk):
+        grid[height - 1][x] = WHITE  # back along the bottom
+    grid[height - 1][x0] = 13  # R: blue, turns the IP up
+    for y in range(1, height - 1):
+        grid[y][x0] = WHITE  # up into L0
+    xp = x0 + 7  # L7, where pointer turns the DP down when the count is 0
+    grid[1][xp] = grid[2][xp] = WHITE
+    grid[3][xp] = grid[3][xp - 1] = grid[2][xp - 1] = 16  # the trap: magenta
+    return grid
+
+
 EXAMPLES = {
     # prints "Hi!\n"
     "hello": text_ops("Hi!\n"),
@@ -124,6 +156,7 @@ EXAMPLES = {
 def main() -> int:
     for name, ops in EXAMPLES.items():
         write(name, strip(ops))
+    write("countdown", countdown(5))
     return 0
 
 
