@@ -12,7 +12,9 @@ writes ``tests/corpus/piet/cases.jsonl``, one JSON object a line:
 * ``steps``: the steps the run took, counted from ``npiet -t``'s ``trace: step`` lines (T3; run
   under ``stdbuf -oL``, so that a run killed by SIGFPE keeps its trace);
 * ``max_steps``: the ``--max-steps`` to run the case with;
-* ``source``: ``npiet`` (recorded from the reference).
+* ``source``: ``npiet`` (recorded from the reference), or ``npiet -v11`` for a ``spec-`` case: the
+  spec dialect (``--dialect spec``), whose white slides (W2) are npiet ``-v11``'s; such a case is
+  kept only when no command on its way has a spec-dialect meaning (C3) other than npiet's.
 
 Programs and input are our own: programs painted from random commands by
 ``examples/piet/paint.py`` (now and then with a codel changed), and pictures of random rectangles
@@ -176,12 +178,57 @@ def esodbg_run(data: bytes, ext: str, options: dict, stdin: bytes, budget: int) 
     m = plugin.machine(program, InputLog(text(stdin), True), OutputLog())
     largest = 0
     while m.steps < budget and m.status is Status.READY:
+        if full["dialect"] == "spec" and diverges(m):
+            return -1, b"", 0, 0
         m.run(1)
         if m.stack:
             largest = max(largest, max(abs(v) for v in m.stack))
     m.end_output()
     code = 0 if m.status is Status.HALTED else 1 if m.status is Status.ERROR else 3
     return code, m.output.text().encode("utf-8", "surrogateescape"), m.steps, largest
+
+
+def diverges(m) -> bool:
+    """Whether the next step runs a command whose spec-dialect meaning (C3) is not npiet's: npiet
+    ``-v11`` has the page's white slides (W2) but npiet's commands (C2)."""
+    cmd, s = m.next_command(), m.stack
+    if cmd in (6, 7) and len(s) >= 2 and (s[-1] <= 0 or s[-2] < 0):
+        return True
+    if cmd == 11 and s and s[-1] < 0:
+        return True
+    if cmd == 13 and len(s) >= 2 and not 0 < s[-2] <= len(s) - 2:
+        return True
+    return cmd == 15 and m.peek_byte() == 255
+
+
+def spec_case(rng: random.Random, binary: str, index: int) -> list[dict]:
+    """A random picture run in the spec dialect against ``npiet -v11`` (W2), as a PPM or PNG; left
+    out when a command's C3 meaning differs from npiet's on the way (:func:`diverges`)."""
+    grid = random_codels(rng) if rng.random() < 0.7 else painted_codels(rng)
+    grid = [[RGB[18] if rgb not in RGB else rgb for rgb in row] for row in grid]
+    kind = rng.choice(("png", "p6", "apiet"))
+    options = {"dialect": "spec"}
+    flags = ["-v11"]
+    if kind == "apiet":
+        data, ext = apiet(grid, rng), ".apiet"
+        ref_data, ref_ext = ppm(grid, False), ".ppm"
+        flags += ["-cs", "1"]
+    else:
+        data, ext = (pillow(grid, "PNG"), ".png") if kind == "png" else (ppm(grid, False), ".ppm")
+        ref_data, ref_ext = data, ext
+    stdin = random_input(rng).replace(b"\xff", b"")
+    status, out, steps, spent = npiet(binary, ref_data, ref_ext, flags, stdin, CAP)
+    if status not in (0, 136, -8) or (spent and steps != CAP):
+        return []
+    mine = esodbg_run(data, ext, options, stdin, CAP)
+    if mine[0] < 0 or mine[3] >= BIG or (spent and mine[0] == 0):
+        return []
+    exit_code = 3 if spent else 0
+    if status in (136, -8):
+        return []  # mod by zero: ignored in the spec dialect (C3), npiet -v11 dies
+    return [{"file": base64.b64encode(data).decode(), "ext": ext, "options": options, "input": text(stdin),
+             "source": "npiet -v11", "name": f"spec-{index:04d}", "stdout": text(out), "exit": exit_code,
+             "steps": steps, "max_steps": CAP if spent else steps + 50}]
 
 
 def random_case(rng: random.Random, binary: str, index: int) -> list[dict]:
@@ -239,6 +286,7 @@ def main() -> int:
     parser.add_argument("--npiet", required=True)
     parser.add_argument("--seed", type=int, default=46)
     parser.add_argument("--random", type=int, default=300)
+    parser.add_argument("--spec", type=int, default=60, help="cases of the spec dialect, against npiet -v11")
     parser.add_argument("--check", action="store_true", help="stop at the first case esodbg gets wrong")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -259,6 +307,20 @@ def main() -> int:
                         print(f"{case['name']}: esodbg {got[:3]} npiet {want}", file=sys.stderr)
                         print(json.dumps(case), file=sys.stderr)
                         return 1
+            cases += new
+    spec = 0
+    while spec < args.spec and tries < (args.random + args.spec) * 10:
+        tries += 1
+        new = spec_case(rng, args.npiet, spec)
+        if new:
+            spec += 1
+            if args.check:
+                case = new[0]
+                got = esodbg_run(base64.b64decode(case["file"]), case["ext"], case["options"],
+                                 case["input"].encode("utf-8", "surrogateescape"), case["max_steps"])
+                if got[:3] != (case["exit"], case["stdout"].encode("utf-8", "surrogateescape"), case["steps"]):
+                    print(f"{case['name']}: esodbg {got[:3]}", json.dumps(case), file=sys.stderr)
+                    return 1
             cases += new
     CORPUS.mkdir(parents=True, exist_ok=True)
     (CORPUS / "cases.jsonl").write_text("".join(json.dumps(case) + "\n" for case in cases), "utf-8")

@@ -93,3 +93,27 @@ def test_npiets_own_examples_give_npiets_output(path, tmp_path):
     got = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", "--max-steps", "200000", str(path)],
                          input=stdin, capture_output=True, timeout=120)
     assert got.stdout == want.stdout
+
+
+# Programs of our own in npiet's Foogol (an ALGOL-like language), compiled by npiet-foogol (built
+# beside npiet) into pictures that exercise what compiled code does: arithmetic, loops, branches.
+FOOGOL = {
+    "squares": 'begin integer i, s; i := 1; s := 0; while i < 31 do begin s := s + i * i; '
+               'if s / 7 * 7 = s then prints ("seven "); printn (s); prints ("\\n"); i := i + 1 end end',
+    "collatz": 'begin integer n, k; n := 27; k := 0; while n > 1 do begin if n / 2 * 2 = n then n := n / 2 '
+               'else n := 3 * n + 1; k := k + 1; printn (n); prints (" ") end; printn (k) end',
+    "hello": 'begin prints ("esodbg steps back\\n"); printn (6 * 7 - 100) end',
+}
+
+
+@pytest.mark.skipif(not NPIET, reason="NPIET names no built npiet 1.3e (and npiet-foogol beside it)")
+@pytest.mark.parametrize("name", FOOGOL)
+def test_programs_compiled_by_npiet_foogol_give_npiets_output(name, tmp_path):
+    source, picture = tmp_path / f"{name}.foo", tmp_path / f"{name}.png"
+    source.write_text(FOOGOL[name])
+    subprocess.run([str(Path(NPIET).parent / "npiet-foogol"), "-q", "-o", str(picture), str(source)], check=True,
+                   capture_output=True, timeout=60)
+    want = subprocess.run([NPIET, "-q", "-e", "2000000", str(picture)], capture_output=True, timeout=120)
+    got = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", "--max-steps", "2000000", str(picture)],
+                         capture_output=True, timeout=120)
+    assert got.stdout == want.stdout and want.stdout and got.returncode == 0

@@ -230,7 +230,7 @@ class PietMachine(ByteMachine):
         b = self.blocks[self.pos]
         if b < 0:
             return here + [(self.location(), "block")]
-        return here + [(CellRef(BOARD, i // w, i % w), "block") for i in range(w * self.height) if self.blocks[i] == b]
+        return here + [(CellRef(BOARD, i // w, i % w), "block") for i in self.program.members[b]]
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
         """A flag per codel: stop when the IP arrives at it (``exec``), or anywhere in its block
@@ -247,9 +247,8 @@ class PietMachine(ByteMachine):
                     if b < 0:
                         flags[i] = 1
                     else:
-                        for j in range(w * h):
-                            if self.blocks[j] == b:
-                                flags[j] = 1
+                        for j in self.program.members[b]:
+                            flags[j] = 1
         return flags if any(flags) else None
 
     # ----- execution --------------------------------------------------------------------------

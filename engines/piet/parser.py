@@ -75,6 +75,7 @@ class Program(NamedTuple):
     kind: str
     options: dict
     warnings: tuple[Diagnostic, ...] = ()
+    members: tuple[tuple[int, ...], ...] = ()  # the codels of each block, in reading order
 
     def colour(self, x: int, y: int) -> int:
         """The colour of codel ``(x, y)``; :data:`BLACK` off the picture."""
@@ -286,7 +287,7 @@ def ascii_codels(text: str, filename: str) -> tuple[int, int, list[int]]:
 
 # ----- blocks ------------------------------------------------------------------------------------
 def find_blocks(w: int, h: int, codels: list[int]) -> tuple[list[int], list[int], list[int], list[int],
-                                                             list[int], list[int]]:
+                                                             list[int], list[int], list[tuple[int, ...]]]:
     """M2 and T2: the block of every codel, each block's colour, size and first codel, and its
     eight exit codels and their neighbours, by (DP, CC)."""
     blocks = [-1] * (w * h)
@@ -295,6 +296,7 @@ def find_blocks(w: int, h: int, codels: list[int]) -> tuple[list[int], list[int]
     firsts: list[int] = []
     exits: list[int] = []
     nexts: list[int] = []
+    groups: list[tuple[int, ...]] = []
     for start in range(w * h):
         c = codels[start]
         if c >= WHITE or blocks[start] >= 0:
@@ -312,6 +314,7 @@ def find_blocks(w: int, h: int, codels: list[int]) -> tuple[list[int], list[int]
                     blocks[j] = b
                     todo.append(j)
         colours.append(c)
+        groups.append(tuple(sorted(members)))
         sizes.append(len(members))
         firsts.append(start)
         xs = [i % w for i in members]
@@ -338,7 +341,7 @@ def find_blocks(w: int, h: int, codels: list[int]) -> tuple[list[int], list[int]
                 exits.append(ey * w + ex)
                 nx, ny = ex + DX[dp], ey + DY[dp]
                 nexts.append(ny * w + nx if 0 <= nx < w and 0 <= ny < h else -1)
-    return blocks, colours, sizes, firsts, exits, nexts
+    return blocks, colours, sizes, firsts, exits, nexts, groups
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -357,9 +360,10 @@ def parse(text: str, filename: str, options: dict) -> Program:
         w, h, codels = ascii_codels(text, filename)
         unknown, size, guessed, kind = frozenset(), 1, False, "ascii-piet"
         source = text
-    blocks, colours, sizes, firsts, exits, nexts = find_blocks(w, h, codels)
+    blocks, colours, sizes, firsts, exits, nexts, groups = find_blocks(w, h, codels)
     program = Program(filename, source, w, h, tuple(codels), tuple(blocks), tuple(colours), tuple(sizes),
-                      tuple(firsts), tuple(exits), tuple(nexts), unknown, size, guessed, kind, options)
+                      tuple(firsts), tuple(exits), tuple(nexts), unknown, size, guessed, kind, options,
+                      members=tuple(groups))
     if kind != "ascii-piet":
         program = program._replace(source=program.ascii())
     return program

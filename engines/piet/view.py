@@ -23,22 +23,9 @@ from .parser import BLACK, LETTERS, RGB, WHITE, colour_name
 WINDOW = (120, 80)  # at most this many codels a row and rows of a big picture are drawn, around the IP
 
 
-_MEMBERS: dict[int, tuple[object, list[list[int]]]] = {}  # id(program) → (program, the codels of each block)
-
-
-def members(m: PietMachine) -> list[list[int]]:
-    """The codels of each block of the machine's program, found once per program (a few kept)."""
-    p = m.program
-    found = _MEMBERS.get(id(p))
-    if found is None or found[0] is not p:
-        blocks: list[list[int]] = [[] for _ in p.sizes]
-        for i, b in enumerate(p.blocks):
-            if b >= 0:
-                blocks[b].append(i)
-        if len(_MEMBERS) > 4:
-            _MEMBERS.clear()
-        found = _MEMBERS[id(p)] = (p, blocks)
-    return found[1]
+def members(m: PietMachine) -> tuple[tuple[int, ...], ...]:
+    """The codels of each block (found once, with the blocks: Program.members)."""
+    return m.program.members
 
 
 def _xy(m: PietMachine, i: int) -> str:
