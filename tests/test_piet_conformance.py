@@ -26,7 +26,7 @@ PIET = by_name("piet")
 CASES = [json.loads(line) for line in (CORPUS / "piet" / "cases.jsonl").read_text("utf-8").splitlines()]
 REASONS = {0: Stop.HALTED, 1: Stop.ERROR, 3: Stop.BUDGET}
 SAMPLE = 20  # every SAMPLE-th case runs through `esodbg exec` too
-OPTIONS = {"codel_size": "--codel-size", "unknown_colour": "--unknown-colour"}
+OPTIONS = {"codel_size": "--codel-size", "unknown_colour": "--unknown-colour", "dialect": "--dialect"}
 
 
 def raw(text: str) -> bytes:
@@ -37,6 +37,7 @@ def test_the_corpus_holds_every_format_budgets_errors_and_options():
     assert len([c for c in CASES if c["name"].startswith("random-")]) >= 300
     assert {c["ext"] for c in CASES} == {".png", ".gif", ".ppm", ".apiet"}
     assert {c["exit"] for c in CASES} == {0, 1, 3}
+    assert len([c for c in CASES if c["name"].startswith("spec-")]) >= 50  # the spec dialect, from npiet -v11
     assert any(c["name"].startswith("exact-") for c in CASES) and any(c["name"].startswith("budget-") for c in CASES)
     assert any(c["options"].get("codel_size") for c in CASES)
     assert any(c["options"].get("unknown_colour") == "black" for c in CASES)
