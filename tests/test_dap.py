@@ -492,16 +492,20 @@ def test_breakpoint_modes_are_the_languages_kinds(language):
     assert "error" not in [f["filter"] for f in filters(language)]  # a runtime error always stops
 
 
+PICTURES_AND_TEXT = (".txt", ".png", ".gif", ".ppm")  # VS Code keeps plain text and shows pictures itself
+
+
 def test_the_vscode_extension_offers_every_language_and_launch_option():
     """editors/vscode/package.json, written by hand, stays true to the registry and the adapter:
-    every language's extensions (TTG's .txt aside: VS Code keeps plain text), breakpoints allowed
+    every language's extensions (TTG's .txt and Piet's pictures aside: VS Code keeps plain text and
+    shows pictures itself), breakpoints allowed
     in each, and every launch argument with its type, the languages' own in ``options``."""
     from esodbg.app.dap.server import LAUNCH
 
     package = json.loads((ROOT / "editors" / "vscode" / "package.json").read_text("utf-8"))
     contributes = package["contributes"]
     languages = {entry["id"]: entry["extensions"] for entry in contributes["languages"]}
-    assert languages == {language.name: [e for e in language.extensions if e != ".txt"]
+    assert languages == {language.name: [e for e in language.extensions if e not in PICTURES_AND_TEXT]
                          for language in registry.languages()}
     assert [entry["language"] for entry in contributes["breakpoints"]] == list(languages)
     (debugger,) = contributes["debuggers"]
