@@ -372,7 +372,7 @@ def test_exec_bytes_are_exact(tmp_path):
 
 
 def test_stepping_back_restores_codel_dp_cc_stack_and_input():
-    s = session(apiet(["in_char", "duplicate", "out_char"] + num(1) + ["pointer"]), "AB")
+    s = session(apiet(["in_char", "duplicate", "out_char"] + num(1) + ["pointer"]), "AB", budget=300)
     s.continue_()
     end = s.machine.snapshot()
     while s.steps:
