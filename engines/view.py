@@ -25,12 +25,16 @@ from .base import CellRef, CodeRef, Location, Span, cell_name
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One board cell: ``glyph`` is its main text, ``sub`` a second line (may be empty),
-    ``role`` how to style it, ``changed`` true if the last step changed it."""
+    ``role`` how to style it, ``changed`` true if the last step changed it.  ``rgb``, if given,
+    is the cell's own colour (``0xRRGGBB``, a Piet codel's): the board draws it as the cell's
+    background over the role's style (the nearest colour on a 256-colour terminal), and without
+    colour (NO_COLOR, text snapshots) only the glyph shows, so the glyph must say the colour too."""
 
     glyph: str
     role: str
     sub: str = ""
     changed: bool = False
+    rgb: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

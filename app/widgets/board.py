@@ -49,6 +49,14 @@ DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1),
 GAPLESS = {"points", "squares", "chars", "hex"}  # looks with no gap column between cells (no cursor brackets)
 
 
+@cache
+def _colour_style(rgb: int) -> Style:
+    """A cell's own colour as its background, and black or white text, whichever reads on it."""
+    red, green, blue = rgb >> 16 & 255, rgb >> 8 & 255, rgb & 255
+    dark = red * 299 + green * 587 + blue * 114 < 128_000
+    return Style(bgcolor=f"#{rgb:06x}", color="#ffffff" if dark else "#000000")
+
+
 def hex_width(board: Grid) -> int:
     """The columns of a cell of a ``hex`` board: its widest glyph (made odd, so that half a cell,
     a row's indent step, is whole columns) and one for the sub-glyph."""
@@ -326,6 +334,8 @@ class BoardView(ScrollView, can_focus=True):
                 else:
                     segments.append(Segment(text, tile))
             elif look == "chars" or look == "hex":  # the glyph, then the pointer's arrow or a breakpoint's ●
+                if cell.rgb is not None:  # the cell's own colour (a Piet codel), its text in a contrasting one
+                    tile += _colour_style(cell.rgb)
                 if (r, c) == (cur_r, cur_c) and self.has_focus:
                     tile += Style(reverse=True)
                 glyph = (cell.glyph[:1] or " ") if look == "chars" else f"{cell.glyph:^{self._hex_width - 1}}"
