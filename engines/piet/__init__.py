@@ -5,8 +5,7 @@ pictures, and ascii-piet text (``.apiet``, ``.ascii-piet``).
 This module holds the plugin object only; :mod:`.plugin` is the implementation (the machine is
 :mod:`.machine`, the picture :mod:`.parser`), imported when a program is parsed."""
 
-from .. import integers
-from ..language import Help, Language, Option
+from ..language import INT_BITS_OPTION, Help, Language, Option
 
 LANGUAGE = Language(
     name="piet", title="Piet", extensions=(".png", ".gif", ".ppm", ".apiet", ".ascii-piet"),
@@ -20,7 +19,7 @@ LANGUAGE = Language(
              Option("dialect", "npiet (default: npiet 1.3e, what TIO runs) or spec (the page's 2008 "
                     "clarification of white slides, floored divide and mod, ignored bad operands; D1).", str,
                     choices=("npiet", "spec")),
-             integers.OPTION),
+             INT_BITS_OPTION),
     breakpoint_kinds=("exec", "block"),
     roles=("codel", "current", "ip", "exit", "next", "slide", "blocked", "unknown"), styles="styles.tcss",
     cell_form="X,Y", bytes_io=True,
