@@ -45,6 +45,7 @@ COMPILED = [
     "engines/fish/machine.py",
     "engines/brainfuck/ops.py",
     "engines/brainfuck/machine.py",
+    "engines/aheui/machine.py",
 ]
 
 
