@@ -18,7 +18,7 @@ kind, every command, vowel and final, biased towards pushes so commands have val
 kept when esodbg ends it (ㅎ or a runtime error) within :data:`STEP_CAP` steps and the reference
 agrees with it byte for byte; a disagreement is printed and counted.  The spec's departures (R2:
 a reflector re-visited from the other side; A1: rpaheui folds a constant division by zero before
-running) are recognised and left out of the corpus; any other disagreement makes the exit status
+running; I3: a stray continuation byte in the input) are recognised and left out of the corpus; any other disagreement makes the exit status
 1.
 
 Also ``--snippets DIR`` (a checkout of ``aheui/snippets``): writes
@@ -45,7 +45,7 @@ INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 MEDIALS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
 COMMENTS = ["a", " ", "\t", "ㅂ", "ㅏ", "#", "😀", "Ａ", "\u0301", "\r", "\ufeff", "꯿"]
 WEIGHTS = {"ㅂ": 8, "ㄷ": 3, "ㄸ": 2, "ㅌ": 2, "ㄴ": 2, "ㄹ": 2, "ㅁ": 5, "ㅃ": 2, "ㅍ": 2, "ㅅ": 3, "ㅆ": 3,
-           "ㅈ": 2, "ㅊ": 2, "ㅎ": 2, "ㅇ": 2, "ㄱ": 1, "ㄲ": 1, "ㅋ": 1, "ㅉ": 1}
+           "ㅈ": 2, "ㅊ": 2, "ㅎ": 6, "ㅇ": 2, "ㄱ": 1, "ㄲ": 1, "ㅋ": 1, "ㅉ": 1}
 
 
 def syllable(initial: str, medial: str, final: int) -> str:
@@ -94,6 +94,20 @@ def stdin_for(rng: random.Random) -> bytes:
     return bytes(rng.randrange(256) for _ in range(rng.randint(1, 6)))
 
 
+def run_inline(program: str, stdin: bytes, cap: int) -> tuple[int, bytes, int]:
+    """esodbg's run in this process (what ``exec`` does, without its start-up): exit code,
+    stdout, steps."""
+    from esodbg.engines.aheui import plugin
+    from esodbg.engines.base import Status
+    from esodbg.engines.iobuf import InputLog, OutputLog
+
+    machine = plugin.machine(plugin.parse(program, "case.aheui", {}), InputLog(text(stdin), closed=True), OutputLog())
+    machine.run(cap)
+    machine.end_output()
+    code = 1 if machine.status is Status.ERROR else 3 if machine.status is Status.READY else machine.exit_value
+    return code, machine.output.text().encode("utf-8", "surrogateescape"), machine.steps
+
+
 def run_esodbg(path: Path, stdin: bytes, cap: int) -> tuple[int, bytes, int]:
     done = subprocess.run([str(ESODBG), "exec", "--lang", "aheui", "--max-steps", str(cap), "--final-state",
                            str(path.with_suffix(".json")), str(path)],
@@ -110,6 +124,17 @@ def run_reference(ref: str, path: Path, stdin: bytes) -> tuple[int, bytes, bytes
     return done.returncode, done.stdout, done.stderr
 
 
+def reflectors(program: str) -> bool:
+    """Whether a syllable of the board has a reflecting vowel (R2's departure can only be there)."""
+    return any(0xAC00 <= ord(ch) <= 0xD7A3 and MEDIALS[(ord(ch) - 0xAC00) // 28 % 21] in "ㅡㅣㅢ" for ch in program)
+
+
+def stray(stdin: bytes) -> bool:
+    """Whether the input holds a UTF-8 continuation byte where a character should start (I3's
+    departure: rpaheui pushes its value and never consumes it)."""
+    return any(0x80 <= b < 0xC0 for b in stdin)
+
+
 def text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
@@ -122,10 +147,13 @@ def record_random(ref: str, seed: int, count: int) -> int:
         while len(cases) < count:
             tried += 1
             program, stdin = board(rng), stdin_for(rng)
-            path.write_text(program, "utf-8")
-            code, out, steps = run_esodbg(path, stdin, STEP_CAP)
+            code, out, steps = run_inline(program, stdin, STEP_CAP)
             if code == 3 or steps < 3:
                 continue
+            path.write_text(program, "utf-8")
+            if run_esodbg(path, stdin, STEP_CAP) != (code, out, steps):
+                print(f"exec differs from the machine's run: {program!r}", file=sys.stderr)
+                bad += 1
             got = run_reference(ref, path, stdin)
             if got is None:
                 continue
@@ -135,7 +163,7 @@ def record_random(ref: str, seed: int, count: int) -> int:
                               "stdout": text(out), "exit": code, "steps": steps, "max_steps": steps + 100,
                               "source": "rpaheui"})
                 continue
-            if b"ZeroDivisionError" in rerr or any(ch in program for ch in "ㅡㅣㅢ"):
+            if b"ZeroDivisionError" in rerr or reflectors(program) or stray(stdin):
                 departs += 1  # A1's folding, or R2's re-visited reflector: checked by hand below
                 print(f"departs? {program!r} {stdin!r}: esodbg {code} {out!r}; rpaheui {rcode} {rout!r} "
                       f"{rerr[-200:]!r}", file=sys.stderr)
@@ -146,7 +174,7 @@ def record_random(ref: str, seed: int, count: int) -> int:
     CORPUS.mkdir(parents=True, exist_ok=True)
     with open(CORPUS / "cases.jsonl", "w", encoding="utf-8") as file:
         for case in cases:
-            file.write(json.dumps(case, ensure_ascii=False) + "\n")
+            file.write(json.dumps(case) + "\n")
     print(f"{len(cases)} cases from {tried} boards; {departs} set aside as departures, {bad} other differences",
           file=sys.stderr)
     return 1 if bad else 0

@@ -219,14 +219,18 @@ class AheuiMachine(ByteMachine):
             if c >= 0:
                 cmd = c >> 10
                 v = (c >> 5) & 31
-                # ----- the vowel (M2)
+                # ----- the vowel (M2), into nd and ns: the step commits them after its command, so
+                # a step that fails or waits for input leaves the momentum as it was
+                nd = d
+                ns = s
+                reflected = False
                 if v != 0:
                     if v <= 8:
-                        d = (v - 1) & 3
-                        s = 1 if v <= 4 else 2
+                        nd = (v - 1) & 3
+                        ns = 1 if v <= 4 else 2
                     elif v == 11 or (v == 9 and (d & 1) == 1) or (v == 10 and (d & 1) == 0):
-                        d = (d + 2) & 3
-                        self.reflects += 1
+                        nd = (d + 2) & 3
+                        reflected = True
                 # ----- the command (C), or a reversal for too few values (R1)
                 if cmd != 0 and cmd != 1 and cmd != 11 and cmd != 13 and cmd != 15:
                     n = qtail - qhead if sel == QUEUE else len(st)
@@ -273,13 +277,15 @@ class AheuiMachine(ByteMachine):
                             val = st.pop()
                         self.exit_value = val % 256
                         done += 1
-                        self._save(x, y, d, s, sel, qhead, qtail)
+                        if reflected:
+                            self.reflects += 1
+                        self._save(x, y, nd, ns, sel, qhead, qtail)
                         self.steps += done
                         self.status = Status.HALTED
                         self.flush()
                         return Stop.HALTED
                     elif n < NEEDS_[cmd]:  # R1
-                        d = (d + 2) & 3
+                        nd = (nd + 2) & 3
                         self.reverses += 1
                     elif cmd == 6:  # ㅁ pop
                         if sel == QUEUE:
@@ -302,7 +308,7 @@ class AheuiMachine(ByteMachine):
                         else:
                             val = st.pop()
                         if val == 0:
-                            d = (d + 2) & 3
+                            nd = (nd + 2) & 3
                     elif cmd == 8:  # ㅃ duplicate (C6)
                         if sel == QUEUE:
                             qhead -= 1
@@ -384,6 +390,10 @@ class AheuiMachine(ByteMachine):
                         else:
                             st.pop()
                             st[-1] = val
+                d = nd
+                s = ns
+                if reflected:
+                    self.reflects += 1
             # ----- the move (W1–W4)
             if d == 0:
                 x += s
