@@ -86,7 +86,10 @@ class AheuiMachine(ByteMachine):
     def _keys(self, i: int) -> list[tuple[str, object]]:
         if i == QUEUE:
             h, t = self.qhead, self.qtail
-            return [("q", h - 1), ("q", h), ("q", h + 1), ("q", t)]
+            keys: list[tuple[str, object]] = [("q", h - 1), ("q", h), ("q", h + 1)]
+            if t > h + 1:  # each key once: an undo record holds one change a key
+                keys.append(("q", t))
+            return keys
         n = len(self.stacks[i])
         return [(f"s{i}", k) for k in range(max(0, n - 2), n + 1)]
 
