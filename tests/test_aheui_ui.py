@@ -7,6 +7,8 @@ the syllable decomposed, the storages with the selected one marked; and frames a
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -107,3 +109,30 @@ def test_aheui_frames(snap_compare, monkeypatch, tmp_path, name, text, keys, siz
     Path(f"{name}.aheui").write_text(text, "utf-8")
     app = DebuggerApp(AHEUI, Path(f"{name}.aheui"), "", restore=False, remember=False)
     assert snap_compare(app, press=keys, terminal_size=size)
+
+
+def _ink(gif: Path, size: tuple[int, int], row: int) -> int:
+    """Pixels of the start of terminal row ``row`` in the GIF's first frame that differ from its
+    commonest colour (its background)."""
+    from PIL import Image
+
+    image = Image.open(gif).convert("RGB")
+    height = image.height / size[1]
+    width = image.width / size[0]  # the board's first 24 columns: its row label and 7 cells
+    band = image.crop((0, int(row * height), int(24 * width), int((row + 1) * height)))
+    colours = band.getcolors(band.width * band.height)
+    return band.width * band.height - max(colours)[0]
+
+
+def test_the_gif_draws_the_hangul_glyphs(tmp_path, monkeypatch):
+    """``record``'s GIF (agg) draws syllables with its fallback font (NanumGothicCoding): a row of
+    syllables with no arrows holds far more ink than the same row of spaces."""
+    monkeypatch.chdir(tmp_path)
+    inks = []
+    for name, text in (("hangul", "반밴밴밴밴밴밴희"), ("spaces", "반      희")):
+        Path(f"{name}.aheui").write_text(text, "utf-8")
+        done = subprocess.run([sys.executable, "-m", "esodbg.app", "record", "--steps", "1", "--size", "80x24",
+                               "-o", f"{name}.gif", f"{name}.aheui"], capture_output=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        inks.append(_ink(Path(f"{name}.gif"), (80, 24), 2))
+    assert inks[0] > inks[1] + 150, inks  # measured: 1233 vs 926 drawn; 882 vs 927 with no Hangul font
