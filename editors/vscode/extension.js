@@ -5,7 +5,7 @@ const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 
 const LANGUAGES = ['fifteen', 'messiscript', 'ttg', 'stoned-go', 'scrabble', 'befunge93', 'befunge98', 'hexagony',
-  'fish', 'brainfuck', 'labyrinth'];
+  'fish', 'brainfuck', 'labyrinth', 'aheui'];
 let client;
 
 function command() {

@@ -5,12 +5,14 @@ This module holds the plugin object only; :mod:`.plugin` is the implementation (
 :mod:`.machine`, the board :mod:`.parser`), imported when a program is parsed."""
 
 from .. import integers
-from ..language import Help, Language
+from ..language import Help, Language, Unit
 
 LANGUAGE = Language(
     name="aheui", title="Aheui", extensions=(".aheui",),
     implementation="esodbg.engines.aheui.plugin", docs="docs/aheui.md", halted="the program reached ㅎ",
     options=(integers.OPTION,),
+    units=(Unit("storage", "u", "until the selected storage changes: another is selected, or a value is "
+                "pushed, popped or changed in the one selected", "next"),),
     roles=("comment", "nop", "calc", "store", "control", "io", "cursor", "next", "path", "blank"),
     styles="styles.tcss", cell_form="X,Y", bytes_io=True,
     names=(Help("pos", "(x, y) of the cursor"),
@@ -23,16 +25,14 @@ LANGUAGE = Language(
            Help("top", "the value ㅁ would take next from the selected storage (None if it is empty)"),
            Help("last", "the value the pipe ㅎ's ㅃ would push (its last push, C6)"),
            Help("cmd", "the syllable under the cursor, as a character")),
-    data_locations=(Help("storage[NAME][N]", "the N-th value ㅁ would take from storage NAME (a final jamo "
-                         "such as ㄱ, ㅇ, ㅎ; 'none' for the empty final; or its number 0–27), 0 the next"),
-                    Help("size[NAME]", "how many values storage NAME holds"),
-                    Help("selected", "the selected storage's name"),
-                    Help("pipe.last", "the value the pipe's ㅃ would push (C6)"),
+    data_locations=(Help("storage(S,N)", "the N-th value ㅁ would take from storage S (0 the next), S the "
+                         "final's number 0–27 as rpaheui numbers them: 0 none, 1 ㄱ … 21 the queue ㅇ, 27 the pipe ㅎ"),
+                    Help("size[S]", "how many values storage S (0–27) holds"),
+                    Help("selected", "the selected storage's number (0–27)"),
+                    Help("pipe_last", "the value the pipe's ㅃ would push (C6)"),
                     Help("cursor", "the cursor: position, direction and speed")),
     events=(Help("reflect", "a vowel ㅡ ㅣ ㅢ turned the cursor round (speed kept)"),
             Help("reverse", "too few values for the command (R1): nothing changed, the cursor turned round"),
             Help("wrap", "the cursor left the board's edge and came back at the other (W1–W4)"),
-            Help("select", "ㅅ selected a storage"),
-            Help("output", "ㅁㅇ or ㅁㅎ wrote a value"),
-            Help("input", "ㅂㅇ or ㅂㅎ read from the input")),
+            Help("select", "ㅅ selected a storage")),
 )

@@ -116,6 +116,15 @@ class AheuiMachine(ByteMachine):
                 flags[self.starts[at.row] + at.col] = EXEC
         return flags if any(flags) else None
 
+    # ----- the unit of stepping (LANGUAGE.units): until the selected storage changes -----------
+    def unit_mark(self, level: int) -> object:
+        """Another storage selected, or a value pushed, popped or changed in the one selected:
+        every command that touches it changes its count or its first two values."""
+        return (self.sel, self.size(self.sel), self.peek(self.sel, 0), self.peek(self.sel, 1))
+
+    def unit_done(self, level: int, mark: object) -> bool:
+        return self.unit_mark(level) != mark
+
     # ----- storages (for the views and the plugin) --------------------------------------------
     def size(self, i: int) -> int:
         return self.qtail - self.qhead if i == QUEUE else len(self.stacks[i])

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..base import CellRef, Span, StepRecord
 from ..base import read_xy_cell as read_cell, xy_cell_name as cell_name  # noqa: F401  (cells are (x, y))
-from ..names import Cells, Names, unknown_data
+from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, notes, storage_index, storage_name  # noqa: F401  (hover: for editors)
 from .machine import BOARD, PIPE, QUEUE, AheuiMachine
@@ -114,37 +114,29 @@ def variables(m: AheuiMachine) -> Names:
     })
 
 
-def _storage_arg(text: str) -> int:
-    """A storage named in brackets: ``ㄱ``, ``none``, ``0``–``27``."""
-    return storage_index(text.strip().strip("'\""))
-
-
 def data(m: AheuiMachine, text: str) -> Callable[[], Any]:
-    """``storage[NAME][N]``, ``size[NAME]``, ``selected``, ``pipe.last``, ``cursor``."""
-    t = text.strip().replace(" ", "")
-    try:
-        if t.startswith("storage[") and t.endswith("]") and "][" in t:
-            name, _, n = t[len("storage["):-1].partition("][")
-            i, k = _storage_arg(name), int(n)
-            if k >= 0:
-                return lambda: m.peek(i, k)
-        if t.startswith("size[") and t.endswith("]"):
-            i = _storage_arg(t[len("size["):-1])
-            return lambda: m.size(i)
-    except ValueError:
-        pass
-    if t == "selected":
-        return lambda: storage_name(m.sel)
-    if t == "pipe.last":
+    """``storage(S,N)``, ``size[S]`` (S the final's number 0–27), ``selected``, ``pipe_last``,
+    ``cursor``.  (The core reads data locations as ``NAME``, ``NAME[i]`` or ``NAME(a,b)`` with
+    ASCII names and integer indices: so a storage is named by its number here, by its jamo in
+    expressions: ``storage['ㄱ'][0]``.)"""
+    name, args, _ = data_name(text)
+    if name == "storage" and len(args) == 2 and 0 <= args[0] < 28 and args[1] >= 0:
+        return lambda i=args[0], k=args[1]: m.peek(i, k)
+    if name == "size" and len(args) == 1 and 0 <= args[0] < 28:
+        return lambda i=args[0]: m.size(i)
+    if name == "selected" and not args:
+        return lambda: m.sel
+    if name == "pipe_last" and not args:
         return lambda: m.last
-    if t == "cursor":
+    if name == "cursor" and not args:
         return lambda: (m.x, m.y, DIRS[m.d], m.s)
     raise unknown_data(text, [form.name for form in LANGUAGE.data_locations])
 
 
-def counters(m: AheuiMachine) -> tuple[int, int, int, int, int, int]:
-    """``reflect``, ``reverse``, ``wrap``, ``select``, ``output``, ``input`` (:attr:`LANGUAGE.events`)."""
-    return (m.reflects, m.reverses, m.wraps, m.selects, m.outputs, m.inputs)
+def counters(m: AheuiMachine) -> tuple[int, int, int, int]:
+    """``reflect``, ``reverse``, ``wrap``, ``select`` (:attr:`LANGUAGE.events`; the core's own
+    ``output`` and ``input`` events cover ``ㅁ`` and ``ㅂ``)."""
+    return (m.reflects, m.reverses, m.wraps, m.selects)
 
 
 # ----- where did a value come from (reads) ------------------------------------------------------
@@ -157,14 +149,13 @@ def reads(m: AheuiMachine, location: str) -> tuple[str, ...]:
     if m.program.start is None:
         return ()
     c = m.cells[m.starts[m.y] + m.x]
-    t = location.strip().replace(" ", "")
-    if c < 0 or not (t.startswith("storage[") and "][" in t):
-        return ()
-    name, _, n = t[len("storage["):-1].partition("][")
     try:
-        i, k = _storage_arg(name), int(n)
+        name, args, _ = data_name(location)
     except ValueError:
         return ()
+    if c < 0 or name != "storage" or len(args) != 2:
+        return ()
+    i, k = args
     cmd, f, sel = c >> 10, c & 31, m.sel
     held = m.size(sel)
     needs = (0, 0, 2, 2, 2, 2, 1, 0, 1, 0, 1, 0, 2, 0, 1, 0, 2, 2, 0)[cmd]
@@ -172,7 +163,7 @@ def reads(m: AheuiMachine, location: str) -> tuple[str, ...]:
         return ()
 
     def at(j: int, k2: int) -> str:
-        return f"storage[{storage_name(j)}][{k2}]"
+        return f"storage({j},{k2})"
 
     if cmd in (2, 3, 4, 5, 12, 16) and i == sel:
         if sel == QUEUE:
@@ -182,7 +173,7 @@ def reads(m: AheuiMachine, location: str) -> tuple[str, ...]:
         return (at(sel, 1), at(sel, 0)) if k == 0 else (at(sel, k + 1),)
     if cmd == 8 and i == sel:
         if sel == PIPE:
-            return ("pipe.last",) if k == 0 else (at(sel, k - 1),)
+            return ("pipe_last",) if k == 0 else (at(sel, k - 1),)
         if sel == QUEUE:
             return (at(sel, 0),) if k == 0 else (at(sel, k - 1),)
         return (at(sel, 0),) if k == 0 else (at(sel, k - 1),)
