@@ -201,6 +201,10 @@ def test_r1_too_few_values_reverses_and_changes_nothing():
 def test_r2_a_reflector_reflects_the_arrival_every_visit():
     # h_reflect_on_revisit: one column 쁴 밴 추 맹 흐
     assert run("쁴\n밴\n추\n맹\n흐")[:2] == (2, b"2")
+    # found by tests/aheui_cases.py (seed 4711): 틠 (ㅌ, ㅢ) met first going down with nothing to
+    # subtract (reflect, then reverse: down again), then going up with 9 9 (subtract, reflect: down);
+    # rpaheui reuses the first arrival's code on the second and exits 0
+    assert run("틠폽됰흾\n빎혀늦\n딠썩윱햒\n햩빔엌쑁\n붱럺ㅂ \n땷꽯쭟햘\n") == (9, b"", 8)
 
 
 # ----- input and output (I, O) ------------------------------------------------------------------
