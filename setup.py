@@ -46,6 +46,7 @@ COMPILED = [
     "engines/brainfuck/ops.py",
     "engines/brainfuck/machine.py",
     "engines/piet/machine.py",
+    "engines/aheui/machine.py",
 ]
 
 

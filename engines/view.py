@@ -52,7 +52,9 @@ class Grid:
     (two columns a cell, no gaps: the glyph's first character then the sub-glyph's, as
     Befunge's Funge-space and its instruction pointer's arrow), or
     ``points`` (each cell a point of a grid joined by lines, as a Go board is drawn: the glyph,
-    then ``─`` to the next point), or ``hex`` (as ``chars``, each cell as wide as the widest
+    then ``─`` to the next point), or ``wide`` (as ``chars``, but the glyph takes exactly two
+    terminal cells by its width on a terminal, a wide character filling them and a narrow one
+    padded: Aheui's Hangul syllables beside one-column comments), or ``hex`` (as ``chars``, each cell as wide as the widest
     glyph, the rows shifted right by ``indents``: a hexagonal lattice, Hexagony's hexagon).
     ``indents``, for ``hex``, shifts each row right by that many half cells.  ``focus`` is the
     cell a board that the program does not run on keeps centred in sight, its cursor on it (a

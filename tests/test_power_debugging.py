@@ -207,6 +207,15 @@ CASES = {
         lambda m: m.tape[m.ptr] >= 2 and m.ptr >= 1 and m.program.depths[m.pc] >= 1,
         {"tape[3]": (Program("triangle.b"), _tape(3)), "tape(1)": (Program("triangle.b"), _tape(1)),
          "tape[4]": (Program("binary.b"), _tape(4)), "ptr": (Program("triangle.b"), lambda m: m.ptr)}),
+    "aheui": Case(
+        Program("countdown.aheui"), "top is not None and top < 7 and depth >= 1 and selected == 'none' "
+                                    "and speed == 1 and dir in ('right', 'left', 'up', 'down') and pos[1] >= 1 "
+                                    "and size['none'] == depth and storage['none'][0] == top and last == 0 "
+                                    "and len(cmd) == 1",
+        lambda m: m.peek(m.sel, 0) is not None and m.peek(m.sel, 0) < 7,
+        {"storage(0,0)": (Program("countdown.aheui"), lambda m: m.peek(0, 0)),
+         "size[0]": (Program("countdown.aheui"), lambda m: m.size(0)),
+         "storage(21,0)": (Program("storages.aheui"), lambda m: m.peek(21, 0))}),
     "labyrinth": Case(
         Program("counter.lab"), "top > 3 and depth >= 1 and main[0] == top and aux[0] == 0 and aux_depth == 0 "
                                 "and dir in 'NESW' and pos[1] <= 2 and neighbours >= 1 and maze[0, 0] == ')' "
