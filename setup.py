@@ -45,6 +45,8 @@ COMPILED = [
     "engines/fish/machine.py",
     "engines/brainfuck/ops.py",
     "engines/brainfuck/machine.py",
+    "engines/piet/machine.py",
+    "engines/aheui/machine.py",
 ]
 
 

@@ -288,6 +288,9 @@ class DebuggerApp(Understanding, App[None]):
         screen)."""
         if self.running or not (self.screen is self.debugger or isinstance(self.screen, ParseErrorScreen)):
             return
+        if (why := self.language.not_editable(str(self.path))) is not None:  # a picture (Piet)
+            self.notify(why, title="Edit", severity="warning")
+            return
         try:
             text = read_program(self.path, self.language)
         except LoadError as error:

@@ -39,6 +39,9 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``decode(data, filename) -> str`` (optional)
     The text of a program file; the default is UTF-8 (a leading BOM dropped).  Raises
     ``UnicodeDecodeError`` for a file that is not text.
+``not_editable(filename) -> str | None`` (optional)
+    Why a program file cannot be edited as text (a Piet picture: the editor does not open it), or
+    ``None``; every file is editable by default.
 ``encode(text, filename) -> bytes`` (optional)
     The bytes of a program file whose text is ``text``, as the debugger's editor saves it; the
     default is UTF-8 (a GCG record keeps its declared ``#character-encoding``).
@@ -482,6 +485,12 @@ class Language:
         if decode is not None:
             return decode(data, filename)
         return data.decode("utf-8-sig")
+
+    def not_editable(self, filename: str) -> str | None:
+        """Why the program file ``filename`` cannot be edited as text (a Piet picture), or
+        ``None``: the implementation's optional ``not_editable``."""
+        own = getattr(self.impl, "not_editable", None)
+        return own(filename) if own is not None else None
 
     def encode(self, text: str, filename: str) -> bytes:
         """The bytes of a program file whose text is ``text``, as :meth:`decode` reads it back

@@ -25,12 +25,16 @@ from .base import CellRef, CodeRef, Location, Span, cell_name
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One board cell: ``glyph`` is its main text, ``sub`` a second line (may be empty),
-    ``role`` how to style it, ``changed`` true if the last step changed it."""
+    ``role`` how to style it, ``changed`` true if the last step changed it.  ``rgb``, if given,
+    is the cell's own colour (``0xRRGGBB``, a Piet codel's): the board draws it as the cell's
+    background over the role's style (the nearest colour on a 256-colour terminal), and without
+    colour (NO_COLOR, text snapshots) only the glyph shows, so the glyph must say the colour too."""
 
     glyph: str
     role: str
     sub: str = ""
     changed: bool = False
+    rgb: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +52,9 @@ class Grid:
     (two columns a cell, no gaps: the glyph's first character then the sub-glyph's, as
     Befunge's Funge-space and its instruction pointer's arrow), or
     ``points`` (each cell a point of a grid joined by lines, as a Go board is drawn: the glyph,
-    then ``─`` to the next point), or ``hex`` (as ``chars``, each cell as wide as the widest
+    then ``─`` to the next point), or ``wide`` (as ``chars``, but the glyph takes exactly two
+    terminal cells by its width on a terminal, a wide character filling them and a narrow one
+    padded: Aheui's Hangul syllables beside one-column comments), or ``hex`` (as ``chars``, each cell as wide as the widest
     glyph, the rows shifted right by ``indents``: a hexagonal lattice, Hexagony's hexagon).
     ``indents``, for ``hex``, shifts each row right by that many half cells.  ``focus`` is the
     cell a board that the program does not run on keeps centred in sight, its cursor on it (a

@@ -492,9 +492,13 @@ def test_breakpoint_modes_are_the_languages_kinds(language):
     assert "error" not in [f["filter"] for f in filters(language)]  # a runtime error always stops
 
 
+PICTURES_AND_TEXT = (".txt", ".png", ".gif", ".ppm")  # VS Code keeps plain text and shows pictures itself
+
+
 def test_the_vscode_extension_offers_every_language_and_launch_option():
     """editors/vscode/package.json, written by hand, stays true to the registry and the adapter:
-    every language's extensions (TTG's .txt aside: VS Code keeps plain text), breakpoints allowed
+    every language's extensions (TTG's .txt and Piet's pictures aside: VS Code keeps plain text and
+    shows pictures itself), breakpoints allowed
     in each, and every launch argument with its type, the languages' own in ``options``."""
     from esodbg.app.dap.server import LAUNCH
 
@@ -503,7 +507,7 @@ def test_the_vscode_extension_offers_every_language_and_launch_option():
     languages = {entry["id"]: entry["extensions"] for entry in contributes["languages"]}
     ids = {"fish": "fish-esolang"}  # the fish shell's extensions own "fish" and .fish (claimed by content)
     assert languages == {ids.get(language.name, language.name): [e for e in language.extensions
-                                                                  if e not in (".txt", ".fish")]
+                                                                  if e not in PICTURES_AND_TEXT + (".fish",)]
                          for language in registry.languages()}
     assert [entry["language"] for entry in contributes["breakpoints"]] == list(languages)
     (debugger,) = contributes["debuggers"]
@@ -572,3 +576,23 @@ def test_the_places_are_read_off_the_request_loop(monkeypatch):
     assert made[0].row(1)[0].line == 1 and made[0].on_line(2)
     launch = Server._read(_Load({"program": str(program)}, language, program, {}, None, lambda launch: None))
     assert launch.session is not None and launch.session.steps == 0
+
+
+def test_a_piet_line_and_column_breakpoint_is_the_codel_there_and_a_block_mode_stops_in_its_block(tmp_path):
+    """On ascii-piet, line L, column C is codel (C−1, L−1); black codels are no locations; the mode
+    ``block`` stops when the IP enters any codel of the block."""
+    program = tmp_path / "countdown.apiet"
+    program.write_text((EXAMPLES / "piet" / "countdown.apiet").read_text())
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": {"path": str(program)}, "breakpoints": [
+            {"line": 1, "column": 6}, {"line": 3, "column": 12, "mode": "block"}]})["body"]["breakpoints"]
+        assert answer[0]["verified"] and (answer[0]["line"], answer[0]["column"]) == (1, 6)
+        places = client.request("breakpointLocations", {"source": {"path": str(program)}, "line": 3})["body"]
+        assert [(b["line"], b["column"]) for b in places["breakpoints"]] == [(3, 6), (3, 12), (3, 13), (3, 15)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (frame["line"], frame["column"]) == (1, 6) and frame["name"] == "Piet · step 1"

@@ -104,6 +104,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "brainfuck": (EXAMPLES / "brainfuck" / "hello.b", (5, 11), "its match: `]` at line 6, column 49"),
     "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
                   "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
+    "piet": (EXAMPLES / "piet" / "hello.apiet", (0, 10), "**codel (10, 0)**: dark red, block of 30 codels"),
 }
 
 

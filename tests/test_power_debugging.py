@@ -207,6 +207,15 @@ CASES = {
         lambda m: m.tape[m.ptr] >= 2 and m.ptr >= 1 and m.program.depths[m.pc] >= 1,
         {"tape[3]": (Program("triangle.b"), _tape(3)), "tape(1)": (Program("triangle.b"), _tape(1)),
          "tape[4]": (Program("binary.b"), _tape(4)), "ptr": (Program("triangle.b"), lambda m: m.ptr)}),
+    "aheui": Case(
+        Program("countdown.aheui"), "top is not None and top < 7 and depth >= 1 and selected == 'none' "
+                                    "and speed == 1 and dir in ('right', 'left', 'up', 'down') and pos[1] >= 1 "
+                                    "and size['none'] == depth and storage['none'][0] == top and last == 0 "
+                                    "and len(cmd) == 1",
+        lambda m: m.peek(m.sel, 0) is not None and m.peek(m.sel, 0) < 7,
+        {"storage(0,0)": (Program("countdown.aheui"), lambda m: m.peek(0, 0)),
+         "size[0]": (Program("countdown.aheui"), lambda m: m.size(0)),
+         "storage(21,0)": (Program("storages.aheui"), lambda m: m.peek(21, 0))}),
     "labyrinth": Case(
         Program("counter.lab"), "top > 3 and depth >= 1 and main[0] == top and aux[0] == 0 and aux_depth == 0 "
                                 "and dir in 'NESW' and pos[1] <= 2 and neighbours >= 1 and maze[0, 0] == ')' "
@@ -218,6 +227,17 @@ CASES = {
          "depth": (Program("counter.lab"), lambda m: len(m.main)),
          "ip": (Program("conveyor.lab"), lambda m: (m.x, m.y, "NESW"[m.d])),
          "maze(11,2)": (Program("conveyor.lab"), lambda m: chr(abs(m.grid[2 * m.width + 11])))}),
+    "piet": Case(
+        Program("countdown.png"), "depth >= 1 and top <= 3 and stack[0] == top and dp in ('right', 'down', 'left', "
+                                  "'up') and cc in ('left', 'right') and size >= 1 and pos[0] >= 0 "
+                                  "and len(colour) >= 3 and len(command) >= 3",
+        lambda m: len(m.stack) >= 1 and m.stack[-1] <= 3,
+        {"stack[0]": (Program("countdown.png"), lambda m: m.stack[-1] if m.stack else None),
+         "stack[1]": (Program("countdown.png"), lambda m: m.stack[-2] if len(m.stack) > 1 else None),
+         "depth": (Program("countdown.png"), lambda m: len(m.stack)),
+         "dp": (Program("countdown.png"), lambda m: ("right", "down", "left", "up")[m.dp]),
+         "ip": (Program("countdown.png"), lambda m: (m.pos % m.width, m.pos // m.width,
+                                                     ("right", "down", "left", "up")[m.dp], ("left", "right")[m.cc]))}),
 }
 
 
@@ -357,6 +377,41 @@ def _labyrinth_events(m, record) -> set[str]:
     return found
 
 
+def _piet_events(m, record) -> set[str]:
+    """The events of the step, told by the view's explanation of its move (explain.move)."""
+    from esodbg.engines.piet.explain import move
+
+    if record.stop is Stop.ERROR:
+        return set()
+    pos, dp, cc = record.before.registers[:3]
+    told = move(m, pos, dp, cc).events
+    found = set()
+    for event in told:
+        if event.startswith("toggle CC"):
+            found.add("toggle")
+            if "rotate DP" in event:
+                found.add("rotate")
+        elif event.startswith("rotate DP"):
+            found.add("rotate")
+        elif event.startswith("slide"):
+            found.add("slide")
+        elif event.startswith("stop in white"):
+            found.add("white_stop")
+        elif event.startswith("turn in white"):
+            found.add("turn")
+        elif event == "retrace: end":
+            found.add("retrace")
+    if record.stop is Stop.HALTED and move(m, m.pos, m.dp, m.cc).events[-1:] == ("retrace: end",):
+        found.add("retrace")  # the next move retraces: this step was the last
+    before = record.before.registers
+    counters = ("ignored", "divide_by_zero", "end_of_input")
+    for name, index in zip(counters, (10, 11, 12)):
+        if getattr(m, {"ignored": "ignored", "divide_by_zero": "zero_divisions", "end_of_input": "input_ends"}[name]) \
+                != before[index]:
+            found.add(name)
+    return found
+
+
 def _ttg_events(m, record) -> set[str]:
     event, found = m.event, set()
     if type(event) is Update and event.new:
@@ -403,6 +458,7 @@ EVENTS = {
     "fish": _fish_events,
     "brainfuck": lambda m, record: set(),
     "labyrinth": _labyrinth_events,
+    "piet": _piet_events,
 }
 # Programs where an event no example has happens (runtime errors, mostly).
 EXTRA = {
@@ -425,6 +481,12 @@ EXTRA = {
     "labyrinth": [Program("zero.lab", "12!_/@\n"),  # division by zero (R1)
                   Program("stall.lab", "1\n"),  # no corridor: the pointer stays (D1)
                   Program("random.lab", "_v2\n3 !\n\"!@\n")],  # a rotation leaves it between left and right (D6)
+    "piet": [Program("trap.apiet", "ttle??\n"),  # a white dead end: stops in white, turns, loops (W1)
+             Program("div.apiet", "ldtbas??d@\n       dd@\n"),  # push 1, push 0, divide: 99999999
+             Program("zero.apiet", "ldtbq??d@\n      dd@\n"),  # push 1, push 0, mod: mod by zero (R1)
+             Program("retrace.apiet", "ld?\n  ?\n", {"dialect": "spec"}),  # push, then a slide that retraces (W2)
+             Program("read.apiet", "lqbf??d@\n     dd@\n", input="7\n"),  # in(number) twice: the second at the end
+             Program("spec.apiet", "ttle??\n", {"dialect": "spec"})],
 }
 
 

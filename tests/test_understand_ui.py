@@ -34,7 +34,7 @@ EXAMPLE = {"fifteen": ("fifteen/hello.15", "acc"), "messiscript": ("messiscript/
            "hexagony": ("hexagony/squares.hxg", "mem[0,1,E]"),
            "fish": ("fish/squares.fish", "code(9,2)"),
            "brainfuck": ("brainfuck/triangle.b", "tape[3]"),
-           "labyrinth": ("labyrinth/counter.lab", "main[1]")}
+           "labyrinth": ("labyrinth/counter.lab", "main[1]"), "piet": ("piet/countdown.png", "stack[0]")}
 
 
 async def settle(pilot) -> None:

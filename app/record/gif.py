@@ -5,7 +5,8 @@ included, into an optimised GIF.  Drawing text into pixels is not what esodbg is
 maintained renderer does it better than code of ours on Pillow would.
 
 agg finds its font among the installed ones (JetBrains Mono, Fira Code, DejaVu Sans Mono,
-Liberation Mono…); a machine with none of them gets agg's message.
+Liberation Mono…); a machine with none of them gets agg's message.  Glyphs the font lacks (Hangul
+syllables) come from NanumGothicCoding (Debian's ``fonts-nanum``), which agg falls back to.
 
 A GIF's frame delays count hundredths of a second, and browsers show a delay under 0.02 s as
 0.1 s: a GIF plays at most :data:`MOST_FPS` frames a second.  agg draws the screen at most
@@ -29,6 +30,9 @@ from esodbg.app.record.cast import write_cast
 from esodbg.app.record.player import Interrupted, Recording
 
 FONT_SIZE = 14  # px
+# agg's own list, then a font with Hangul that agg falls back to for glyphs the first lacks (Aheui's
+# syllables: Debian's fonts-nanum, NanumGothicCoding); without it such cells are drawn blank.
+FONT_FAMILY = "JetBrains Mono,Fira Code,SF Mono,Menlo,Consolas,DejaVu Sans Mono,Liberation Mono,NanumGothicCoding"
 MOST_FPS = 50  # frames a second a GIF can show (a delay of 2 hundredths)
 TICKS = 100  # agg's --fps-cap: a tick per hundredth of a second, a GIF delay's unit
 
@@ -55,7 +59,7 @@ def write_gif(recording: Recording, target: Path, loop: bool = True, cancel: thr
     with tempfile.TemporaryDirectory(prefix="esodbg-record-") as folder:
         cast = Path(folder) / "run.cast"
         write_cast(recording, cast)
-        command = [agg(), "--font-size", str(FONT_SIZE), "--fps-cap", str(TICKS),
+        command = [agg(), "--font-family", FONT_FAMILY, "--font-size", str(FONT_SIZE), "--fps-cap", str(TICKS),
                    "--idle-time-limit", str(max(5, math.ceil(max(f.duration for f in recording.frames)))),
                    "--last-frame-duration", str(recording.frames[-1].duration),
                    *([] if loop else ["--no-loop"]), str(cast), str(target)]

@@ -17,7 +17,10 @@ rendered, so big boards stay cheap), in the board's look (:class:`~esodbg.engine
 * ``hex``: rows of cells offset by half a cell (the grid's ``indents``), so that the rows make a
   hexagonal lattice (Hexagony's hexagon and its memory): each cell its glyph, as wide as the
   grid's widest, then one column for the sub-glyph or a breakpoint's ``●``; the cell cursor is
-  the glyph in reverse.
+  the glyph in reverse;
+* ``wide``: as ``chars``, but each glyph takes exactly two terminal cells, measured by the
+  terminal's cell width (Rich's ``cell_len``), never by code points: a wide character (a Hangul
+  syllable) fills them, a narrow one is padded (Aheui's board, whose cells mix both).
 
 The role of a cell picks a component class (``board--<role>``), so languages are styled in
 their TCSS, not here.  The cell cursor is brackets in the gaps on either side of a tile (on a
@@ -33,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
+from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -50,8 +54,23 @@ from .messages import BreakpointToggled, CursorMoved
 
 _RULER_STEPS = tuple(m * 10 ** e for e in range(20) for m in (1, 2, 5))  # label every 1st, 2nd, 5th, 10th… column
 DIMS = {"tiles": (6, 3), "compact": (4, 1), "points": (2, 1), "squares": (3, 1), "chars": (2, 1),
-        "hex": (2, 1)}  # columns, lines (a hex cell: as wide as its board's widest glyph, and one)
-GAPLESS = {"points", "squares", "chars", "hex"}  # looks with no gap column between cells (no cursor brackets)
+        "hex": (2, 1), "wide": (3, 1)}  # columns, lines (a hex cell: as wide as its board's widest glyph, and one)
+GAPLESS = {"points", "squares", "chars", "hex", "wide"}  # looks with no gap column between cells (no cursor brackets)
+
+
+def wide_glyph(glyph: str) -> str:
+    """A ``wide`` cell's glyph in exactly two terminal cells, measured as the terminal does (Rich's
+    ``cell_len``, never code points): a wide character (a Hangul syllable, an emoji) fills them, a
+    narrow one is padded with a space, what is wider is cut."""
+    return set_cell_size(glyph or " ", 2)
+
+
+@cache
+def _colour_style(rgb: int) -> Style:
+    """A cell's own colour as its background, and black or white text, whichever reads on it."""
+    red, green, blue = rgb >> 16 & 255, rgb >> 8 & 255, rgb & 255
+    dark = red * 299 + green * 587 + blue * 114 < 128_000
+    return Style(bgcolor=f"#{rgb:06x}", color="#ffffff" if dark else "#000000")
 
 
 def hex_width(board: Grid) -> int:
@@ -356,15 +375,20 @@ class BoardView(ScrollView, can_focus=True):
                 else:
                     segments.append(Segment(text, tile))
             elif look == "chars" and self.narrow:  # the glyph alone: a breakpoint's is red and underlined
+                if cell.rgb is not None:  # the cell's own colour (a Piet codel)
+                    tile += _colour_style(cell.rgb)
                 if (r, c) == (cur_r, cur_c) and self.has_focus:
                     tile += Style(reverse=True)
                 if (r, c) in self.breakpoints:
                     tile += bp_style + Style(underline=True, bold=True)
                 segments.append(Segment(cell.glyph[:1] or " ", tile))
-            elif look == "chars" or look == "hex":  # the glyph, then the pointer's arrow or a breakpoint's ●
+            elif look == "chars" or look == "hex" or look == "wide":  # the glyph, then an arrow or a breakpoint's ●
+                if cell.rgb is not None:  # the cell's own colour (a Piet codel), its text in a contrasting one
+                    tile += _colour_style(cell.rgb)
                 if (r, c) == (cur_r, cur_c) and self.has_focus:
                     tile += Style(reverse=True)
-                glyph = (cell.glyph[:1] or " ") if look == "chars" else f"{cell.glyph:^{self._hex_width - 1}}"
+                glyph = (cell.glyph[:1] or " ") if look == "chars" else wide_glyph(cell.glyph) if look == "wide" \
+                    else f"{cell.glyph:^{self._hex_width - 1}}"
                 segments.append(Segment(glyph, tile))
                 if (r, c) in self.breakpoints:
                     segments.append(Segment("●", tile + bp_style))

@@ -31,8 +31,8 @@ IDS = {"fish": "fish-esolang"}
 # File endings another language owns in VS Code: the extension claims such a file only when its
 # content is the esodbg language's (extension.js, the rule of registry.for_file), never by ending.
 BY_CONTENT = {".fish"}
-# Endings VS Code keeps for itself (Tic Tac Toe Grow's .txt: plain text).
-LEFT_OUT = {".txt"}
+# Endings VS Code keeps for itself (Tic Tac Toe Grow's .txt: plain text; Piet's pictures, which it shows).
+LEFT_OUT = {".txt", ".png", ".gif", ".ppm"}
 DEBUG_EVENTS = ["onDebugResolve:esodbg", "onDebugInitialConfigurations", "onDebugDynamicConfigurations:esodbg"]
 
 
