@@ -29,7 +29,7 @@ def run_node_tests(path: Path) -> None:
     every test passed."""
     esodbg = Path(sys.executable).parent / "esodbg"
     result = subprocess.run(["node", "--test", "--test-reporter=spec", str(path)], cwd=ROOT, capture_output=True,
-                            text=True, timeout=300, env={**os.environ, "ESODBG": str(esodbg)})
+                            text=True, timeout=600, env={**os.environ, "ESODBG": str(esodbg)})
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     passed = re.search(r"^ℹ pass (\d+)$", result.stdout, re.M)
     assert passed and int(passed.group(1)) > 0 and re.search(r"^ℹ fail 0$", result.stdout, re.M), result.stdout[-2000:]

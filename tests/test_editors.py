@@ -161,7 +161,8 @@ def test_the_helix_configuration_names_both_servers_for_every_language():
     config = tomllib.loads(block(section("Helix"), "toml"))
     assert config["language-server"]["esodbg"] == {"command": "esodbg", "args": ["lsp"]}
     languages = {tuple(language["file-types"]): language for language in config["language"]}
-    extensions = {ext.lstrip(".") for language in registry.languages() for ext in language.extensions} - {"txt"}
+    extensions = {ext.lstrip(".") for language in registry.languages() for ext in language.extensions} \
+        - {"txt", "png", "gif", "ppm"}  # plain text, and Piet's pictures (an editor shows them; a launch names them)
     assert {ext for types in languages for ext in types} == extensions
     for language in languages.values():
         assert language["language-servers"] == ["esodbg"]
@@ -180,6 +181,9 @@ def test_the_one_helix_setup_gives_every_language_its_grammar_and_queries():
     pairs = dict(pair.split(":") for pair in re.search(r"for pair in ([^;]+);", script).group(1).split())
     for language in config["language"]:
         name, grammar = language["name"], language.get("grammar")
+        if registry.by_name(name).grammar is None:  # no tree-sitter grammar yet (Piet, Aheui): none named
+            assert grammar is None, name
+            continue
         assert grammar in grammars, f"{name}: no [[grammar]] {grammar!r}"
         assert grammars[grammar].endswith(f"/grammars/{grammar}")
         assert (ROOT / "grammars" / grammar / "queries" / "highlights.scm").is_file(), grammar
