@@ -28,7 +28,7 @@ WORD: Final = (1 << 62) - 1  # mypyc's short ints: comparisons with it stay inli
 
 def oversized(v: int, bits: int) -> bool:
     """True when ``v`` (any sign) has more than ``bits`` bits of magnitude."""
-    return (v > WORD or v < -WORD) and v.bit_length() > bits
+    return (v > WORD or v < -WORD or bits < 62) and v.bit_length() > bits
 
 
 def product_oversized(a: int, b: int, bits: int) -> bool:

@@ -269,7 +269,7 @@ def test_tic_tac_toe_grows_name_is_an_option_and_a_configurations_name_is_not():
 
 LAUNCH_ERRORS = [
     ({"options": {"max-depth": -1}}, "chain_reaction.sgo", "'options': max_depth must be an int >= 0"),
-    ({"options": {"max-cells": 5}}, "truth.15", "'max-cells' is not an option of 15 (its options: none"),
+    ({"options": {"max-cells": 5}}, "truth.15", "'max-cells' is not an option of 15 (its options: max-int-bits"),
     ({"options": {"rules": "loose"}, "rules": "strict"}, "hi.scrabble", "'rules' is given twice"),
     ({"options": []}, "truth.15", "'options' must be an object"),
     ({"options": {"base": "yes"}}, "chain_reaction.sgo", "'base' must be a boolean"),

@@ -22,16 +22,17 @@ from esodbg.engines.registry import by_name, languages
 def test_oversized_is_the_bit_length_rule():
     rng = random.Random(43)
     for _ in range(2000):
-        bits = rng.choice([64, 100, 128, 1000])
+        bits = rng.choice([3, 40, 64, 100, 128, 1000])
         v = rng.choice([1, -1]) * rng.getrandbits(rng.randrange(1, 2 * bits))
         assert oversized(v, bits) == (v.bit_length() > bits)
     assert not oversized(2 ** 64 - 1, 64) and oversized(2 ** 64, 64) and oversized(-(2 ** 64), 64)
+    assert oversized(18, 4) and not oversized(15, 4) and oversized(-16, 4)  # a bound below a machine word too
 
 
 def test_product_oversized_is_exact_at_the_edge():
     rng = random.Random(44)
     for _ in range(3000):
-        bits = rng.choice([64, 70, 124, 200, 1000])
+        bits = rng.choice([3, 40, 64, 70, 124, 200, 1000])
         a = rng.choice([1, -1]) * rng.getrandbits(rng.randrange(0, bits + 2))
         b = rng.choice([1, -1]) * rng.getrandbits(rng.randrange(0, bits + 2))
         assert product_oversized(a, b, bits) == ((a * b).bit_length() > bits), (a, b, bits)

@@ -34,7 +34,8 @@ EXAMPLE = {"fifteen": ("fifteen/hello.15", "acc"), "messiscript": ("messiscript/
            "hexagony": ("hexagony/squares.hxg", "mem[0,1,E]"),
            "fish": ("fish/squares.fish", "code(9,2)"),
            "brainfuck": ("brainfuck/triangle.b", "tape[3]"),
-           "labyrinth": ("labyrinth/counter.lab", "main[1]"), "piet": ("piet/countdown.png", "stack[0]")}
+           "labyrinth": ("labyrinth/counter.lab", "main[1]"), "piet": ("piet/countdown.png", "stack[0]"),
+           "aheui": ("aheui/storages.aheui", "storage(21,0)")}  # (countdown.aheui's last step, ㅎ, pops its storage)
 
 
 async def settle(pilot) -> None:

@@ -155,9 +155,13 @@ class BoardView(ScrollView, can_focus=True):
 
     def _fit(self, board: Grid) -> None:
         """One column a cell for a ``chars`` board wider than the pane (its content with the
-        padding a board has at two columns a cell, less a scrollbar's column), two when it fits."""
+        padding a board has at two columns a cell, less a scrollbar's column), two when it fits
+        or when the board is a picture."""
         room = self.size.width - 1 - (2 if self.narrow else 0)  # as padded: no flip-flop as the padding goes
-        narrow = board.look == "chars" and room > 0 and self.wanted_width(board) > room
+        # A picture (cells of their own colour: Piet's codels) keeps its squares and scrolls: a
+        # codel's marks (the pointer's arrow, a slide's path) need the second column.
+        picture = any(cell is not None and cell.rgb is not None for cell in board.rows[0]) if board.rows else False
+        narrow = board.look == "chars" and not picture and room > 0 and self.wanted_width(board) > room
         if narrow != self.narrow:
             self.narrow = narrow
             self.set_class(narrow, "-narrow")

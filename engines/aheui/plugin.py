@@ -17,7 +17,7 @@ from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
 from .explain import hover, notes, storage_index, storage_name  # noqa: F401  (hover: for editors)
 from .machine import BOARD, PIPE, QUEUE, AheuiMachine
-from .parser import COMMENT, Program, decode, parse as parse_text  # noqa: F401  (decode: the file's text)
+from .parser import Program, decode, parse as parse_text  # noqa: F401  (decode: the file's text)
 
 machine = AheuiMachine
 DIRS = ("right", "down", "left", "up")
@@ -47,13 +47,11 @@ def span(m: AheuiMachine) -> Span | None:
 
 
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
-    """Every syllable: a line breakpoint at line L, column C (in code points) is the cell (C−1, L−1)."""
-    out = []
-    for y, (start, n) in enumerate(zip(program.starts, program.lengths)):
-        for x in range(n):
-            if program.cells[start + x] != COMMENT:
-                out.append((Span(y + 1, x + 1, y + 1, x + 2), CellRef(BOARD, y, x)))
-    return tuple(out)
+    """Every cell of the board, syllable or not: a line breakpoint at line L, column C (in code
+    points) is the cell (C−1, L−1).  A character that is no syllable is a step too (the cursor
+    stands on it and moves on), so a line of them is a line the program passes."""
+    return tuple((Span(y + 1, x + 1, y + 1, x + 2), CellRef(BOARD, y, x))
+                 for y, n in enumerate(program.lengths) for x in range(n))
 
 
 def storages(m: AheuiMachine) -> dict[str, list[int]]:

@@ -23,6 +23,15 @@ def view(m, last, follow: str | None = None):
     return build(m, last, follow)
 
 
+def span(m) -> Span | None:
+    """The source of the cell the next step runs, as the view says it, without drawing the view
+    (the heat map asks it at every step of a replay)."""
+    if not getattr(m, "ips", True):  # Befunge-98 with every instruction pointer gone
+        return None
+    at = m.location()
+    return m.program.span(at.col, at.row)
+
+
 def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
     """Every cell the source writes an instruction in (not a space): a line breakpoint at line
     L, column C is the cell (C−1, L−1).  Befunge-98's ``;…;`` comments are none (with their

@@ -15,10 +15,10 @@ from .common import HEIGHT, WIDTH
 from .parser import Program, decode, encode, parse as parse_text  # noqa: F401  (the files. bytes)
 from .plugin import reads as reads_of
 from .plugin import (BOARD, cell_name, char, data_getter, error, names, places, read_cell,  # noqa: F401
-                     trace_line, view)
+                     span, trace_line, view)
 
 machine = Befunge93Machine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span", "decode",
            "encode", "cell_name", "read_cell", "exit_code", "hover", "symbols", "reads"]
 
 

@@ -14,10 +14,10 @@ from .explain import hover, symbols  # noqa: F401  (for editors)
 from .parser import Program, decode, encode, parse as parse_text  # noqa: F401  (decode, encode: the files' bytes)
 from .plugin import BOARD, reads as reads_of
 from .plugin import (cell_name, char, data_getter, error, names, places, read_cell,  # noqa: F401
-                     trace_line, view)
+                     span, trace_line, view)
 
 machine = Befunge98Machine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span", "decode",
            "encode", "cell_name", "read_cell", "exit_code", "hover", "symbols", "reads"]
 
 

@@ -120,7 +120,7 @@ test('a function breakpoint is a breakpoint spec; events are exception filters',
     await atEntry(dc, NINETY_NINE);
     const set = (await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'cell:2,0 hit >= 2' }, { name: 'cell:9,9' }] })).body;
     assert.deepEqual(set.breakpoints.map((b) => b.verified), [true, false]);  // 99.15 is 4×6: (9, 9) could never stop
-    assert.match(set.breakpoints[1].message, /\(9, 9\) is not on the board puzzle, which is 4×6 cells/);
+    assert.match(set.breakpoints[1].message, /\(9, 9\) is not on the board puzzle, which is 6 cells wide and 4 high/);
     assert.deepEqual([set.breakpoints[0].line, set.breakpoints[0].column], [8, 1]);
     const bad = (await dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'cell:2,0 hit >= 2' }, { name: 'nonsense' }] })).body;
     assert.equal(bad.breakpoints[1].verified, false);
