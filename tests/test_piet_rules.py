@@ -439,3 +439,10 @@ def test_places_hover_and_editing():
     assert hover(program, 1, 2).startswith("**codel (1, 0)**: red, block of 3 codels")
     assert "into the dark red right: push" in hover(program, 1, 2)
     assert not_editable("p.apiet") is None and "read-only" in not_editable("p.png")
+
+
+def test_any_number_within_the_bound_is_read_even_one_a_sentinel_was_once():
+    """in(number) tells "a number", "no number" and "input still to come" apart from the value:
+    −2⁷⁰ and −2⁷¹ (once the reader's "needs input" and "end of input") are read as numbers."""
+    for n in (-(1 << 70), -(1 << 71)):
+        assert ops_out(["in_number", "out_number"], f"{n}\n") == str(n).encode()

@@ -22,7 +22,7 @@ from typing import Final, Iterable
 from ..base import CellRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
-from ..integers import bits_of, message, oversized, product_oversized
+from ..integers import Oversized, bits_of, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .parser import BLACK, WHITE, Program
 
@@ -37,6 +37,9 @@ PLAIN: Final = 1  # a move that runs no command (white crossed, or a move from a
 STOPPED: Final = 2  # W1: the slide met a wall; the IP stops on the last white codel
 END: Final = 3  # T4: eight attempts failed
 RETRACE: Final = 4  # W2: the slide retraced its route inside white
+READ: Final = 0  # what read_piet_number found: a number,
+NO_NUMBER: Final = 1  # the end of the input or no digit,
+WAITING: Final = 2  # or input still to come
 DIV_BY_ZERO: Final = 99999999  # what npiet pushes for a division by zero (C2)
 
 
@@ -268,19 +271,21 @@ class PietMachine(ByteMachine):
         where = f"block at ({pos % w}, {pos // w}), {size} codel{'s' if size != 1 else ''}"
         return self.fail(f"step {self.steps + 1}, {where}: {text}", CellRef(BOARD, pos // w, pos % w), None)
 
-    def read_number(self, base: int = 10) -> int:
+    def read_piet_number(self) -> tuple[int, int]:
         """in(number) (C2): skip space, TAB, LF, VT, FF, CR; an optional sign; decimal digits.
-        The value, or :data:`EOF` (nothing pushed: the end of the input, or no digit — then the
-        offending byte stays unread and a sign is lost), or :data:`NEEDS` (nothing read); a value
-        over the integer bound is ``NEEDS - 1`` (nothing read)."""
+        ``(READ, value)``, ``(NO_NUMBER, 0)`` (nothing pushed: the end of the input, or no digit —
+        then the offending byte stays unread and a sign is lost) or ``(WAITING, 0)`` (nothing
+        read): flags apart from the value, which may be any integer within the bound (a sentinel
+        value could be read from the input).  Raises :class:`~esodbg.engines.integers.Oversized`,
+        nothing read, for a number past the bound."""
         saved = (self.in_pos, self.in_byte)
         while True:
             b = self.peek_byte()
             if b == NEEDS:
                 self.in_pos, self.in_byte = saved
-                return NEEDS
+                return WAITING, 0
             if b == EOF:
-                return EOF
+                return NO_NUMBER, 0
             if b == 32 or 9 <= b <= 13:
                 self.take_byte()
                 continue
@@ -295,16 +300,16 @@ class PietMachine(ByteMachine):
             b = self.peek_byte()
             if b == NEEDS:
                 self.in_pos, self.in_byte = saved
-                return NEEDS
+                return WAITING, 0
             if not 48 <= b <= 57:
                 break
             value = value * 10 + b - 48
             digits += 1
             if oversized(value, self.bits):
                 self.in_pos, self.in_byte = saved
-                return NEEDS - 1
+                raise Oversized(self.bits)
             self.take_byte()
-        return sign * value if digits else EOF
+        return (READ, sign * value) if digits else (NO_NUMBER, 0)
 
     def run(self, limit: int, stops: list[int] | None = None) -> Stop:
         if self.status is not Status.READY:
@@ -428,14 +433,15 @@ class PietMachine(ByteMachine):
                                 for j in range(depth):
                                     stack[base + (j + k) % depth] = part[j]
                 elif cmd == 14:  # in(number)
-                    v = self.read_number()
-                    if v == NEEDS:
-                        reason = Stop.NEEDS_INPUT
-                        break
-                    if v == NEEDS - 1:
+                    try:
+                        got, v = self.read_piet_number()
+                    except Oversized:
                         self._save_fail(pos, dp, cc, done)
                         return self._fail(f"in(number): {message(bits)}", pos)
-                    if v == EOF:
+                    if got == WAITING:
+                        reason = Stop.NEEDS_INPUT
+                        break
+                    if got == NO_NUMBER:
                         self.input_ends += 1
                     else:
                         stack.append(v)
