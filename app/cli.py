@@ -13,6 +13,7 @@ never with a traceback (:func:`entry`).
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import errno
 import gc
@@ -1009,6 +1010,25 @@ def reattach_terminal() -> None:
     sys.stdin = io.TextIOWrapper(io.FileIO(0, closefd=False), encoding="utf-8")
 
 
+def interrupt_again(unraisable: Any, default=sys.unraisablehook) -> None:
+    """``sys.unraisablehook``: a KeyboardInterrupt raised where Python cannot raise (a weakref
+    callback, a ``__del__``, the garbage collector, all of which run inside imports and parsing) is
+    printed and dropped, and the command would go on as if no signal had come; deliver it again
+    to the main thread, where it ends the command as every other Ctrl+C and SIGTERM does.  Sent
+    from another thread a moment later: sent from here, the handler would run at once, inside
+    the same callback (and a ``threading.Thread`` would wait here for its start)."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        _thread.start_new_thread(redeliver, ())
+    else:
+        default(unraisable)
+
+
+def redeliver() -> None:
+    """Ctrl+C again, once :func:`interrupt_again` has returned from where it was dropped."""
+    time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGINT)
+
+
 def entry() -> None:
     """The ``esodbg`` command: :func:`main` with Ctrl+C or SIGTERM anywhere — while reading,
     parsing or typing a big program — exiting 130 with a word, rather than with click's
@@ -1018,6 +1038,7 @@ def entry() -> None:
     # a CI runner or an editor's test panel): Ctrl+C and `kill -INT` must work anyway.
     for sig in SIGNALS:
         signal.signal(sig, signal.default_int_handler)
+    sys.unraisablehook = interrupt_again
     try:
         main(standalone_mode=False)
     except (KeyboardInterrupt, click.exceptions.Abort):

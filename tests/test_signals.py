@@ -247,3 +247,27 @@ def test_ctrl_c_in_a_library_run_is_a_clean_keyboard_interrupt(tmp_path):
     stderr = process.stderr.read().decode()
     assert code == -signal.SIGINT and "KeyboardInterrupt" in stderr, (code, stderr)  # killed by SIGINT, as Python ends one
     assert "Fatal Python error" not in stderr
+
+
+def test_a_signal_python_cannot_raise_where_it_lands_still_ends_the_command():
+    """A KeyboardInterrupt that lands in a weakref callback (or a ``__del__``, or the garbage
+    collector: all run inside imports and parsing) is one Python prints and drops; the command
+    must still end as for any Ctrl+C (as CI once saw: a SIGTERM during an import, and exit 0)."""
+    script = """if True:
+        import time, weakref
+        from esodbg.app import cli
+        def main(**_):
+            class Parsed: pass
+            def dropped(_):
+                raise KeyboardInterrupt  # as the signal handler does, here where Python drops it
+            parsed = Parsed()
+            keep = weakref.ref(parsed, dropped)
+            del parsed
+            time.sleep(20)  # the rest of a long parse
+        cli.main = main
+        cli.entry()
+    """
+    begun = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 130 and time.monotonic() - begun < 10, (done.returncode, done.stderr)
+    assert done.stderr.strip() == "esodbg: interrupted"
