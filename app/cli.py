@@ -229,6 +229,13 @@ def main() -> None:
 @click.option("--final-state", "state_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
               help="Write the final state as one JSON document to FILE (-: stdout, after the output and a newline).")
 @click.option("--break", "breaks", multiple=True, metavar="SPEC", help=BREAK_HELP)
+@click.option("--query", "queries", multiple=True, metavar="SPEC",
+              help="After the run, list every hit of this breakpoint spec (the forms of --break, with if, hit and "
+                   "log) across the run, which goes on without stopping: the step where --break would stop for "
+                   "each, where, and its log message (a data query: the value's old and new, and where the step "
+                   "that changed it ran).  On stdout, after the output and a newline.  Repeatable.")
+@click.option("--query-limit", type=click.IntRange(min=1), default=10_000, show_default=True, metavar="N",
+              help="A query keeps its first N hits and says there were more.")
 @click.option("--why", "why", metavar="LOCATION",
               help="After the run, say where the value of the data LOCATION (as in data: breakpoints: acc, "
                    "mem[3], tape[2], board(3,0)…) came from: the step that wrote it, then the writer of what "
@@ -241,13 +248,13 @@ def main() -> None:
               help="After the run, list the places of the source commands ran from, most-run first, with counts "
                    "and shares (on stdout, after the output and a newline).")
 @click.option("--format", "format_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="How --why and --profile answer.")
+              help="How --query, --why and --profile answer.")
 @LANG_OPTION
 @language_options
 @export_options
 def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, trace_to: str | None,
-          state_to: str | None, breaks: tuple[str, ...], why: str | None, why_at: int | None, why_depth: int,
-          profile: bool, format_: str, lang: str | None, **values: Any) -> None:
+          state_to: str | None, breaks: tuple[str, ...], queries: tuple[str, ...], query_limit: int, why: str | None,
+          why_at: int | None, why_depth: int, profile: bool, format_: str, lang: str | None, **values: Any) -> None:
     """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
 
     Input comes from --input or --input-file, else from stdin, read line by line as the
@@ -256,8 +263,8 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     exports = {key.removeprefix("export_"): values.pop(key) for key in list(values) if key.startswith("export_")}
     if why is None and why_at is not None:
         fail("--at N goes with --why LOCATION")
-    if profile and (breaks or why is not None or trace_to is not None):
-        fail("--profile counts a plain run: give it without --break, --why or --trace")
+    if profile and (breaks or queries or why is not None or trace_to is not None):
+        fail("--profile counts a plain run: give it without --break, --query, --why or --trace")
     with paused_gc():  # (a huge program's parse: the collector's walks would hold off Ctrl+C too)
         language, program = open_program(file, lang, values, state_to, max_steps)
     for name, target in exports.items():
@@ -276,10 +283,10 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     log = InputLog(preset or "", closed=preset is not None or stdin is None)
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
                               errors="surrogateescape" if language.bytes_io else "surrogatepass")
-    if breaks or why is not None:
+    if breaks or queries or why is not None:
         asked = Why(why, why_at, why_depth, format_) if why is not None else None
-        exec_session(language, program, file, breaks, asked, log, stdin, stdout, max_steps, trace_to, state_to,
-                     exports)
+        exec_session(language, program, file, breaks, Asked(queries, query_limit, format_), asked, log, stdin, stdout,
+                     max_steps, trace_to, state_to, exports)
     # The final state and the trace lines hold output, so it is kept then (spilling to a file past
     # a few MB: memory stays bounded however much a program prints).
     output = RecordingOutput(stdout) if state_to is not None or trace_to is not None else StreamOutput(stdout)
@@ -393,6 +400,14 @@ def fail_at_budget(language: Language, machine: Machine) -> NoReturn:
     fail(f"stopped after {plural(language.counted(machine), 'step')}: the --max-steps budget ran out", BUDGET)
 
 
+class Asked(NamedTuple):
+    """``exec --query SPEC… [--query-limit N] [--format F]``."""
+
+    specs: tuple[str, ...]
+    limit: int
+    format: str
+
+
 class Why(NamedTuple):
     """``exec --why LOCATION [--at N] [--why-depth N] [--format F]``."""
 
@@ -402,13 +417,14 @@ class Why(NamedTuple):
     format: str
 
 
-def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str, ...], why: Why | None,
+def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str, ...], asked: Asked, why: Why | None,
                  log: InputLog, stdin: TextIO | None, stdout: TextIO, max_steps: int | None, trace_to: str | None,
                  state_to: str | None, exports: dict[str, str | None]) -> None:
-    """``exec --break`` and ``exec --why``: run in a debugger session (history and all).  With
-    breakpoints it stops at the first hit, says where and why on stderr and exits 4; log points
-    print as they log.  With ``why``, where the location's value came from goes to stdout after
-    the run (:func:`answer_why`).  The rest is what plain ``exec`` does: output streamed, input
+    """``exec --break``, ``--query`` and ``--why``: run in a debugger session (history and all).
+    With breakpoints it stops at the first hit, says where and why on stderr and exits 4; log
+    points print as they log.  Queries gather every hit of theirs on the way (:mod:`.query`),
+    listed on stdout after the run (up to a breakpoint's stop).  With ``why``, where the
+    location's value came from goes to stdout after the run (:func:`answer_why`).  The rest is what plain ``exec`` does: output streamed, input
     from stdin as asked, ``--max-steps``, ``--trace``, ``--final-state``, Ctrl+C and SIGTERM."""
     from esodbg.engines.breakpoints import is_location
     from esodbg.engines.debugger import Session
@@ -429,6 +445,14 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
             fail(f"--break {text!r}: {error}")
         if spec.note is not None:  # set, but the user should know (a cell off a board that grows)
             click.echo(f"esodbg: --break {text!r}: {spec.note}", err=True)
+    queries = None
+    if asked.specs:
+        from esodbg.engines.query import Queries
+
+        try:
+            queries = Queries(session, asked.specs, asked.limit)
+        except ValueError as error:
+            fail(f"--query {error}")
     written = 0
 
     def flush(_: Session | None = None) -> None:
@@ -455,8 +479,8 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
                 break
             session.budget = limit
             with signals_set(interrupted):
-                outcome = step_traced(session, limit, interrupted, trace, flush) if trace is not None else \
-                    session.continue_(interrupted, flush)
+                outcome = step_traced(session, limit, interrupted, trace, flush, queries) if trace is not None else \
+                    session.continue_(interrupted, flush, queries.arrived if queries is not None else None)
             flush()
             reason = outcome.reason
             if reason is Stop.BUDGET and max_steps is not None and not interrupted.is_set():
@@ -480,6 +504,11 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
     except BrokenPipeError:
         reader_gone()
     write_results(language, machine, trace, stdout, state_to, max_steps, exports, reason is Stop.INTERRUPTED)
+    if queries is not None:
+        from esodbg.app import reports
+
+        write_report(reports.queries_json(queries.queries) if asked.format == "json" else
+                     reports.queries_text(queries.queries), stdout)
     if why is not None and reason is not Stop.INTERRUPTED:
         answer_why(session, why, stdout)
         machine = session.machine
@@ -531,9 +560,10 @@ def write_report(report: dict | str, stdout: TextIO) -> None:
     stdout.flush()
 
 
-def step_traced(session, limit: int | None, interrupted: threading.Event, trace: TextIO, flush) -> Any:
-    """``exec --break --trace``: recorded steps, each traced, until a breakpoint, the end or
-    ``limit`` steps (``BUDGET``)."""
+def step_traced(session, limit: int | None, interrupted: threading.Event, trace: TextIO, flush, queries=None) -> Any:
+    """``exec --break --trace`` (or ``--query``): recorded steps, each traced, until a
+    breakpoint, the end or ``limit`` steps (``BUDGET``); ``queries`` (a
+    :class:`~esodbg.engines.query.Queries`) gather their hits on the way."""
     import json  # only --trace and --final-state need it
 
     from esodbg.engines.debugger import Outcome
@@ -543,7 +573,7 @@ def step_traced(session, limit: int | None, interrupted: threading.Event, trace:
         if interrupted.is_set():
             return Outcome(Stop.INTERRUPTED, session.steps)
         before = session.steps
-        outcome = session.step()
+        outcome = session.step(on_arrival=queries.arrived if queries is not None else None)
         if session.steps > before:
             trace.write(json.dumps(language.trace(session.machine, session.last), ensure_ascii=False) + "\n")
         if outcome.reason is not Stop.LIMIT:

@@ -1,5 +1,5 @@
-"""What ``esodbg exec`` writes about a run after its output: where a value came from (``--why``)
-and where the run spent its steps (``--profile``), as text or JSON (``--format``).
+"""What ``esodbg exec`` writes about a run after its output: every hit of a spec (``--query``),
+where a value came from (``--why``) and where the run spent its steps (``--profile``), as text or JSON (``--format``).
 
 Both go to stdout after the program's output and a newline, as ``--final-state -`` does; their
 JSON shapes are in ``docs/debugging.md`` ("Understanding a run").
@@ -7,12 +7,15 @@ JSON shapes are in ``docs/debugging.md`` ("Understanding a run").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from esodbg.engines.base import plural
 from esodbg.engines.expressions import show
 from esodbg.engines.profile import Place
 from esodbg.engines.provenance import CUT, INITIAL, INTERRUPTED, NO_READS, End, Link
+
+if TYPE_CHECKING:
+    from esodbg.engines.query import Query
 
 
 def json_value(value: Any) -> Any:
@@ -81,4 +84,33 @@ def profile_text(steps: int, places: list[Place], shown: int = 20) -> str:
     if len(places) > shown:
         rest = sum(place.count for place in places[shown:])
         lines.append(f"{rest:>12,} {rest / steps:>7.1%}  ({len(places) - shown:,} more places)")
+    return "\n".join(lines)
+
+
+def queries_json(queries: list[Query]) -> dict:
+    """The answer to ``--query`` as JSON: ``queries``, one a spec in the order given, each with
+    its ``spec`` (as written), its ``hits`` (``step``: where ``--break`` would stop; ``location``;
+    ``message``: the log message or ``null``; a data query's ``old`` and ``new`` values and ``by``,
+    where the step that changed it ran; ``null`` where they do not apply) and ``truncated``
+    (more hits than ``--query-limit``: the first ones are listed)."""
+    return {"queries": [{"spec": query.spec, "hits": [
+        {"step": hit.step, "location": hit.location, "message": hit.message, "old": json_value(hit.old),
+         "new": json_value(hit.new), "by": hit.by} for hit in query.hits], "truncated": query.truncated}
+        for query in queries]}
+
+
+def queries_text(queries: list[Query]) -> str:
+    """The answer to ``--query`` as text: a line a query (its spec and how many hits), then a
+    line a hit: ``step N  LOCATION  MESSAGE`` (a data query: ``old → new``)."""
+    lines = []
+    for query in queries:
+        more = f" (the first {len(query.hits):,}: there were more)" if query.truncated else ""
+        lines.append(f"{query.canonical}: {plural(len(query.hits), 'hit', ',')}{more}")
+        for hit in query.hits:
+            said = [f"step {hit.step:,}", hit.location]
+            if query.is_data:
+                said.append(f"{show(hit.old)} → {show(hit.new)}")
+            if hit.message is not None:
+                said.append(hit.message)
+            lines.append("  " + "  ".join(said))
     return "\n".join(lines)

@@ -148,6 +148,7 @@ class Breakpoint:
     known: int = 0
     counting: bool = True
     on_row: int = -2  # a RowRef's: the latest step after which the next step was on the line
+    forgotten: int = 0  # hits dropped from arrivals by forget (counted still)
 
 
     @property
@@ -157,7 +158,15 @@ class Breakpoint:
 
     def hits(self, step: int) -> int:
         """How many hits the run made here at or before ``step`` (DAP: the hit count)."""
-        return bisect.bisect_right(self.arrivals, step)
+        return self.forgotten + bisect.bisect_right(self.arrivals, step)
+
+    def forget(self, step: int) -> None:
+        """Keep only the count of the hits at or before ``step``, not their steps: memory stays
+        bounded over a long run by a session that never goes back to them (a query's, .query);
+        :meth:`hits` is then right for ``step`` and later steps only."""
+        dropped = bisect.bisect_right(self.arrivals, step)
+        del self.arrivals[:dropped]
+        self.forgotten += dropped
 
     def arrive(self, step: int) -> None:
         """A hit after step ``step``: count it unless already counted (or the steps before it
@@ -274,7 +283,7 @@ class Breakpoints:
                         self._message(log_message), counting=self._now() == 0)
         old = self._by_target.get(at)
         if old is not None and old.kinds == kinds and _text(old.condition) == _text(bp.condition):
-            bp.arrivals, bp.known, bp.counting = old.arrivals, old.known, old.counting
+            bp.arrivals, bp.forgotten, bp.known, bp.counting = old.arrivals, old.forgotten, old.known, old.counting
         self._by_target[at] = bp
         self.version += 1
         return bp
@@ -339,7 +348,7 @@ class Breakpoints:
     def _recount(self, bp: Breakpoint) -> None:
         """Forget ``bp``'s hits: they are counted again from step 0 (at once at step 0, else at
         the session's next move)."""
-        bp.arrivals, bp.known, bp.counting = array("q"), 0, self._now() == 0
+        bp.arrivals, bp.forgotten, bp.known, bp.counting = array("q"), 0, 0, self._now() == 0
 
     def clear(self) -> None:
         self._by_target.clear()

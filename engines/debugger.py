@@ -124,6 +124,10 @@ class Session:
         self._plan: _Plan | None = None
         self._view: tuple[tuple, Any] | None = None  # (state, its view): see view()
         self.follow: str | None = None  # what the view's panels follow (Language.follows), None: what runs next
+        # Where the step just run one at a time ran (the step that changed a data or event
+        # breakpoint's value), kept only while track_writers is set (queries: .query).
+        self.track_writers = False
+        self.ran_at: Location | None = None
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -226,7 +230,7 @@ class Session:
         self.input.close()
 
     # ----- arrivals -----------------------------------------------------------------------------
-    def _decide(self, step: int, arrivals: Arrivals, cursor: bool = False) -> Outcome | None:
+    def decide(self, step: int, arrivals: Arrivals, cursor: bool = False) -> Outcome | None:
         """Forward execution arrived at ``arrivals`` after ``step``: log what log points say,
         and stop at the first breakpoint whose filters say so (:meth:`Breakpoint.verdict`),
         else at the run-to-cursor target if it was reached (``cursor``)."""
@@ -413,8 +417,10 @@ class Session:
                       target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
         """:meth:`_advance` one step at a time (``count`` steps at most), comparing the watched
         values after each."""
-        machine, history, run = self.machine, self.history, self.machine.run
+        machine, history, run, track = self.machine, self.history, self.machine.run, self.track_writers
         for _ in range(count):
+            if track:
+                self.ran_at = machine.location()
             reason = run(1, stops)
             if reason is Stop.NEEDS_INPUT:
                 return reason
@@ -437,24 +443,25 @@ class Session:
             self.history.add(self.steps, self.machine.snapshot())
 
     def step(self, count: int = 1, unit: int | None = None, cancel: threading.Event | None = None,
-             progress: Callable[[Session], None] | None = None) -> Outcome:
+             progress: Callable[[Session], None] | None = None, on_arrival=None) -> Outcome:
         """Run ``count`` units of stepping (``unit``: an index into the language's
         :attr:`~esodbg.engines.language.Language.units`; default the finest, one step), recording
         every step; stops early at halt, error, missing input or a breakpoint (which stops
         stepping as it stops continue; log points log), or when ``cancel`` is set
         (``INTERRUPTED``: a unit can be long, a Stoned-Go step over an endless trigger never
-        ends).  ``progress`` is called as :meth:`_advance` calls it."""
+        ends).  ``progress`` is called as :meth:`_advance` calls it; ``on_arrival`` decides on
+        arrivals as :meth:`continue_`'s does."""
         if not self.catch_up(cancel):
             return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         first = self.steps
         self.breakpoints.enter_rows(self.machine.next_touches, first)
         try:
-            return self._step(count, unit, cancel, progress)
+            return self._step(count, unit, cancel, progress, on_arrival or self.decide)
         finally:
             self._observed(first)
 
     def _step(self, count: int, unit: int | None, cancel: threading.Event | None,
-              progress: Callable[[Session], None] | None) -> Outcome:
+              progress: Callable[[Session], None] | None, on_arrival) -> Outcome:
         """:meth:`step`'s loop."""
         machine = self.machine
         plan = self._compiled()
@@ -465,13 +472,15 @@ class Session:
             while True:
                 if cancel is not None and cancel.is_set():
                     return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
+                if self.track_writers:
+                    self.ran_at = machine.location()
                 record = machine.step()
                 if isinstance(record, Stop):
                     return self._stopped(Outcome(record, self.steps))
                 self._record(record)
                 arrivals, _ = self._touched(None)
                 _look(probes, arrivals)
-                if arrivals and (result := self._arrive(arrivals, self._decide, False)) is not Stop.LIMIT:
+                if arrivals and (result := self._arrive(arrivals, on_arrival, False)) is not Stop.LIMIT:
                     return self._stopped(result)
                 if record.stop is not None:
                     return self._stopped(Outcome(record.stop, self.steps))
@@ -534,12 +543,14 @@ class Session:
         return result if isinstance(result, Outcome) else Outcome(result, self.steps)
 
     def continue_(self, cancel: threading.Event | None = None,
-                  progress: Callable[[Session], None] | None = None) -> Outcome:
+                  progress: Callable[[Session], None] | None = None, on_arrival=None) -> Outcome:
         """Run until a breakpoint stops it, halt, error, missing input, the step budget
-        (``BUDGET``), or ``cancel`` is set (``INTERRUPTED``)."""
+        (``BUDGET``), or ``cancel`` is set (``INTERRUPTED``).  ``on_arrival(step, arrivals,
+        cursor)`` decides on each arrival at a breakpoint in place of the breakpoints' own
+        verdicts (queries: :mod:`.query`), returning an :class:`Outcome` to stop or ``None``."""
         if not self.catch_up(cancel):
             return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
-        outcome = self._forward(self.budget or 1 << 62, self._decide, cancel, progress)
+        outcome = self._forward(self.budget or 1 << 62, on_arrival or self.decide, cancel, progress)
         return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
     def run_to(self, at: Location, cancel: threading.Event | None = None,
@@ -552,7 +563,7 @@ class Session:
         if not self.catch_up(cancel):
             return self._stopped(Outcome(Stop.INTERRUPTED, self.steps))
         target = (at, self.language.default_kinds)
-        on_arrival = self._decide if breakpoints else self._cursor_only
+        on_arrival = self.decide if breakpoints else self._cursor_only
         outcome = self._forward(self.budget or 1 << 62, on_arrival, cancel, progress, target)
         return self._stopped(Outcome(Stop.BUDGET, self.steps) if outcome.reason is Stop.LIMIT else outcome)
 
