@@ -224,8 +224,8 @@ def main() -> None:
 @input_options
 @click.option("--max-steps", type=click.IntRange(min=1), metavar="N", help=MAX_STEPS)
 @click.option("--trace", "trace_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
-              help="Write one JSON object per step to FILE (JSON Lines; - is stdout); the fields are "
-                   "in each language's docs page.")
+              help="Write one JSON object per step to FILE (JSON Lines; - is stdout), or, for a FILE ending "
+                   "in .csv, a CSV row per step (nested values as JSON); the fields are in each language's docs page.")
 @click.option("--final-state", "state_to", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
               help="Write the final state as one JSON document to FILE (-: stdout, after the output and a newline).")
 @click.option("--break", "breaks", multiple=True, metavar="SPEC", help=BREAK_HELP)
@@ -291,7 +291,7 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     # a few MB: memory stays bounded however much a program prints).
     output = RecordingOutput(stdout) if state_to is not None or trace_to is not None else StreamOutput(stdout)
     machine = language.machine(program, log, output)
-    trace = open_json_out(trace_to, stdout) if trace_to is not None else None
+    trace = open_trace(trace_to, stdout) if trace_to is not None else None
     tally = None
     if profile:
         from esodbg.engines.profile import Tally
@@ -468,7 +468,7 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
         click.echo(f"step {entry.step}: {entry.text}", err=True)
 
     session.on_log = logged
-    trace = open_json_out(trace_to, stdout) if trace_to is not None else None
+    trace = open_trace(trace_to, stdout) if trace_to is not None else None
     gc.set_threshold(100_000, 50, 100)  # as plain exec does
     interrupted = threading.Event()
     try:
@@ -581,6 +581,20 @@ def step_traced(session, limit: int | None, interrupted: threading.Event, trace:
         if session.steps % CHUNK == 0:
             flush()
     return Outcome(Stop.BUDGET, session.steps)
+
+
+def open_trace(target: str, stdout: TextIO) -> Any:
+    """Where ``--trace`` writes: JSON lines to stdout (``-``) or a file, or CSV to a file whose
+    name ends in ``.csv`` (:class:`~esodbg.app.csvtrace.CsvTrace`); exits 2 if it cannot be
+    written."""
+    if target.lower().endswith(".csv"):
+        from esodbg.app.csvtrace import CsvTrace
+
+        try:
+            return CsvTrace(target)
+        except OSError as error:
+            fail(f"cannot write {target}: {error.strerror}")
+    return open_json_out(target, stdout)
 
 
 def open_json_out(target: str, stdout: TextIO) -> TextIO:

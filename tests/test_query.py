@@ -202,3 +202,31 @@ def test_exec_query_beside_a_breakpoint_lists_the_hits_before_the_stop():
     hits = json.loads(done.stdout.splitlines()[-1])["queries"][0]["hits"]
     stop = int(re.search(r"stopped at step (\d+) ", done.stderr).group(1))
     assert len(hits) == 3 and hits[-1]["step"] == stop - 2  # '.' then '1' then '-' (7,0)
+
+
+# ----- exec --trace FILE.csv ---------------------------------------------------------------------
+@pytest.mark.parametrize("example", [EXAMPLES / "befunge" / "countdown.b93", EXAMPLES / "scrabble" / "hi.scrabble"],
+                         ids=["befunge", "scrabble (fields differ from step to step)"])
+def test_a_csv_trace_holds_what_the_json_lines_trace_holds(tmp_path, example):
+    import csv
+
+    lines, table = tmp_path / "trace.jsonl", tmp_path / "trace.csv"
+    for target in (lines, table):
+        done = esodbg("exec", example, "--max-steps", "300", "--trace", target, "--input", "")
+        assert done.returncode in (0, 3), done.stderr
+    steps = [json.loads(line) for line in lines.read_text("utf-8").splitlines()]
+    with table.open(newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    fields = list(dict.fromkeys(name for step in steps for name in step))
+    assert list(rows[0]) == fields and len(rows) == len(steps)
+
+    def cell(value) -> str:
+        return "" if value is None else value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    for step, row in zip(steps, rows):
+        assert row == {name: cell(step[name]) if name in step else "" for name in fields}
+
+
+def test_a_csv_trace_to_a_folder_that_is_not_there_is_exit_2_before_the_run(tmp_path):
+    done = esodbg("exec", COUNTDOWN, "--trace", tmp_path / "nowhere" / "trace.csv")
+    assert done.returncode == 2 and done.stdout == "" and "cannot write" in done.stderr
