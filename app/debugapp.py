@@ -48,6 +48,7 @@ from .widgets.board import BoardView
 from .widgets.inputpane import InputPane
 from esodbg.engines import sessions
 from .screens.prompt import PromptScreen
+from .querying import Querying
 from .understand import Understanding
 from .widgets.debuglists import BreakpointsPane, WatchesPane, kinds_label
 from .widgets.messages import BreakpointToggled, CursorMoved
@@ -83,6 +84,9 @@ BINDINGS = [
     Binding("Y", "why", "Why", tooltip="where did this value come from: back to the step that wrote the data location "
                                        "under the cursor (a prompt elsewhere); Y again on a location it read goes "
                                        "further back (the Why tab lists the chain)"),
+    Binding("Q", "query", "Query", show=False, tooltip="every hit across the run of a spec (the cell or data "
+            "location under the cursor filled in): the Query tab lists them, enter goes to one, x runs on to the "
+            "end of the run, p plots a data location's history"),
     Binding("H", "heat", "Heat", show=False, tooltip="heat map: colour each cell or command by how often it ran up "
                                                      "to this step (H again: off)"),
     Binding("E", "edit", "Edit", show=False, tooltip="edit the program: highlighted, checked as you type; saving "
@@ -121,7 +125,7 @@ class Finished(Message):
         self.outcome = outcome
 
 
-class DebuggerApp(Understanding, App[None]):
+class DebuggerApp(Understanding, Querying, App[None]):
     """Debug one program: ``language`` and ``path`` name it, ``options`` are the language's own
     (by :attr:`~esodbg.engines.language.Option.dest`), ``preset_input`` is its whole input
     (``None``: ask interactively), ``budget`` caps the steps of one continue.  ``restore``
@@ -264,8 +268,12 @@ class DebuggerApp(Understanding, App[None]):
         self.run_worker(debugger.reload(self.session), group="reload")
 
     def on_debugger_screen_ready(self) -> None:
-        """The debugger's panes are up: draw the state, and say what parsing warned of."""
+        """The debugger's panes are up: draw the state, and say what parsing warned of; after an
+        edit, the query asked of the program before is asked of the new one."""
         self.set_focus(None)
+        if self.query_spec is not None and (self.query_session is None
+                                            or self.query_session.program is not self.session.program):
+            self.reask_query()
         self.render_state()
         for warning in self.warnings:  # what check and exec print on stderr
             self.notify(f"{warning.line}:{warning.col}: {warning.message}", title="Warning", severity="warning",
@@ -357,6 +365,9 @@ class DebuggerApp(Understanding, App[None]):
         waiting = live and not self.running and self.outcome is not None and self.outcome.reason is Stop.NEEDS_INPUT
         self.debugger.show(view, output, new_output, self._status(view, rate), live, waiting,
                            self.heat_tally() if live else None, self.output_marks() if live else None)
+        if live:
+            self.query_follows()  # the run went further than the query has looked: it looks on
+            self.show_query()
 
     @staticmethod
     def _where(view: View) -> str:
@@ -409,7 +420,7 @@ class DebuggerApp(Understanding, App[None]):
                        "breakpoints_list",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
                        "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint", "why", "heat",
-                       "follow"}
+                       "follow", "query"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
                     "add_breakpoint", "hit", "data_breakpoint", "edit", "why", "heat", "follow"}
@@ -497,6 +508,8 @@ class DebuggerApp(Understanding, App[None]):
     def action_interrupt(self) -> None:
         if self.running:
             self.controller.interrupt()
+        elif self.query_running:
+            self.stop_query()
         elif self.session is not None:
             self.set_focus(None)
 
@@ -793,6 +806,7 @@ class DebuggerApp(Understanding, App[None]):
             return
         if self.controller is not None:
             self.controller.interrupt()
+        self.stop_query()
         self.exit(return_code=self.exit_code())
 
     def exit_code(self) -> int:
@@ -806,6 +820,7 @@ class DebuggerApp(Understanding, App[None]):
     def on_unmount(self) -> None:
         if self.controller is not None:
             self.controller.interrupt()  # however the app ends, a worker must not keep the process alive
+        self.stop_query()
         session = self.session
         if not self.remember:
             return

@@ -30,7 +30,7 @@ from ..widgets.board import BoardView
 from ..widgets.footer import FittingFooter
 from ..widgets.inputpane import InputPane
 from ..widgets.messages import RowSelected
-from ..widgets.debuglists import BreakpointsPane, LogPane, WatchesPane, WhyPane
+from ..widgets.debuglists import BreakpointsPane, LogPane, QueryPane, WatchesPane, WhyPane
 from ..widgets.panes import ListingView, OutputView, StatusBar, ValuesView
 from ..widgets.source import SourceView
 from ..widgets.timeline import Timeline
@@ -88,6 +88,8 @@ class DebuggerScreen(Screen):
                     yield LogPane(id="log")
                 with TabPane("Why", id="tab-why"):
                     yield WhyPane(id="why")
+                with TabPane("Query", id="tab-query"):
+                    yield QueryPane(id="query")
         yield Timeline(id="timeline")
         yield StatusBar(id="status")
         yield FittingFooter(compact=True)
@@ -103,7 +105,8 @@ class DebuggerScreen(Screen):
         self.on_mount()
 
     def on_mount(self) -> None:
-        self.why_hidden = False  # four tabs do not fit at 80 columns: hidden until it lists something
+        # Five tabs do not fit at 80 columns: Why and Query are hidden until they list something.
+        self.why_hidden = self.query_hidden = False
         view = self.session.view()
         source = self.query_one(SourceView)
         source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
@@ -138,10 +141,15 @@ class DebuggerScreen(Screen):
         if bool(pane.items) == self.why_hidden:  # the Why tab is there once a question was asked (Y)
             self.why_hidden = not pane.items
             (tabs.hide_tab if self.why_hidden else tabs.show_tab)("tab-why")
+        query = self.query_one(QueryPane)
+        if bool(query.items) == self.query_hidden:  # the Query tab: once a query was asked (Q)
+            self.query_hidden = not query.items
+            (tabs.hide_tab if self.query_hidden else tabs.show_tab)("tab-query")
         for pane, name, count in (("tab-breakpoints", "Breakpoints", len(self.session.breakpoints)),
                                   ("tab-watches", "Watches", len(self.session.watches)),
                                   ("tab-log", "Log", len(self.session.log)),
-                                  ("tab-why", "Why", why)):
+                                  ("tab-why", "Why", why),
+                                  ("tab-query", "Query", query.hits)):
             tab, label = tabs.get_tab(pane), f"{name} {count}" if count else name
             if str(tab.label) != label:  # a new label lays the screen out again: only when it changed
                 tab.label = label
@@ -152,6 +160,11 @@ class DebuggerScreen(Screen):
         self._count_tabs()
         if activate:
             self.query_one(TabbedContent).active = "tab-why"
+
+    def show_query(self, query, looked: str, step: int) -> None:
+        """The Query tab's hits (:meth:`QueryPane.show_query`)."""
+        self.query_one(QueryPane).show_query(query, looked, step)
+        self._count_tabs()
 
     def on_row_selected(self, message: RowSelected) -> None:
         self.query_one(SourceView).select(message.span)

@@ -1,11 +1,13 @@
 """The debugger's own lists, in the tabs of the bottom-right pane: breakpoints (every kind, with
 their filters and hit counts), watches (value now and at the previous stop), the log points'
-messages and where a value came from.
+messages, where a value came from, every hit of a query and the notes pinned to steps.
 
 The lists draw plain session data and post messages; the app changes the session.
 """
 
 from __future__ import annotations
+
+import bisect
 
 from rich.text import Text
 from textual.binding import Binding
@@ -182,6 +184,75 @@ class WhyPane(RowList):
         link = self.current_link()
         if link is not None:
             self.post_message(self.Goto(link.step))
+
+    def on_click(self, event) -> None:
+        super().on_click(event)
+        self.action_goto()
+
+
+QUERY_SHOWN = 2_000  # hits the Query tab draws at most (the query keeps up to its limit)
+
+
+class QueryPane(RowList):
+    """Every hit of a breakpoint spec across the run (``Q``, :mod:`esodbg.engines.query`): the
+    spec with how far the query has looked, then a row a hit — its step, where, and its log
+    message, or for a data query (a location's history) old → new and where the step that
+    changed it ran; the row of the step shown is marked.  Enter (or a click) goes to the
+    selected hit's step, ``x`` runs the query on to the end of the run, ``p`` plots a data
+    query's values over the steps."""
+
+    empty = "nothing asked yet — Q lists every hit of a spec across the run (the cell under the cursor, data:LOC…)"
+    BINDINGS = [Binding("enter", "goto", "Go to step"), Binding("x", "run_on", "To the end"),
+                Binding("p", "plot", "Plot")]
+    hits = 0  # the hits shown
+
+    class Goto(Message):
+        """Go to ``step`` (a hit's)."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    class RunOn(Message):
+        """Run the query on to the end of the run."""
+
+    class Plot(Message):
+        """Plot the data query's values."""
+
+    def show_query(self, query, looked: str, step: int) -> None:
+        """``query`` (a :class:`~esodbg.engines.query.Query`, or ``None``), ``looked``: how far it
+        has looked (``to step 1,200 · running, esc stops``); ``step``: the session's step."""
+        if query is None:
+            self.hits = 0
+            self.show_rows([], ())
+            return
+        hits = query.hits
+        more = f" (the first {len(hits):,})" if query.truncated else ""
+        rows = [Value(query.canonical, f"{len(hits):,} hit{'s' * (len(hits) != 1)}{more}", note=looked)]
+        shown = hits[:QUERY_SHOWN]
+        now = bisect.bisect_right([hit.step for hit in shown], step) - 1
+        for index, hit in enumerate(shown):
+            if query.is_data:
+                value, where = f"{show(hit.old)} → {show(hit.new)}", hit.location
+            else:
+                value, where = hit.location, f"by {hit.by}" if hit.by else ""
+            note = "  ".join(filter(None, (hit.message, where)))
+            rows.append(Value(f"step {hit.step:,}", value, note=note, current=index == now))
+        if len(hits) > len(shown):
+            rows.append(Value("…", f"{len(hits) - len(shown):,} more", note="exec --query lists them all"))
+        self.hits = len(hits)
+        self.show_rows([None, *shown, *([None] if len(hits) > len(shown) else [])], tuple(rows))
+
+    def action_goto(self) -> None:
+        hit = self.current_item()
+        if hit is not None:
+            self.post_message(self.Goto(hit.step))
+
+    def action_run_on(self) -> None:
+        self.post_message(self.RunOn())
+
+    def action_plot(self) -> None:
+        self.post_message(self.Plot())
 
     def on_click(self, event) -> None:
         super().on_click(event)
