@@ -6,8 +6,8 @@ values over the steps.
 
 The query runs in a session of its own (the one on screen stays where it is), on a thread worker
 of its own, never freezing the screen: first over the steps the run has been through (the
-timeline's length; the whole run when nothing has run yet), then on as the run goes further, and
-on to the end of the run when the user asks (``x`` in the tab).  Esc stops it; a new question, a restart or quitting too.  An edit that
+timeline's length; a million steps ahead when nothing has run yet), then on as the run goes
+further, and on to the end of the run when the user asks (``x`` in the tab).  Esc stops it; a new question, a restart or quitting too.  An edit that
 reloads the program asks the same spec again of the new program.
 """
 
@@ -29,6 +29,7 @@ from .widgets.debuglists import QueryPane, WatchesPane
 from .widgets.source import SourceView
 
 QUERY_LIMIT = 10_000  # hits a query in the debugger keeps (as exec --query's default)
+AHEAD = 1_000_000  # steps a query asked at step 0 looks ahead (x: on to the end; an endless run never ends)
 
 
 class QueryProgress(Message):
@@ -96,9 +97,9 @@ class Querying:
         return self.query_spec or ""
 
     def ask_query(self, spec: str) -> str | None:
-        """Start the query ``spec`` from step 0, over the steps the run has been through (the
-        whole run if it has not gone anywhere yet); the error that keeps it from being read,
-        else ``None``."""
+        """Start the query ``spec`` from step 0, over the steps the run has been through (if it
+        has not gone anywhere yet, :data:`AHEAD` steps of it); the error that keeps it from
+        being read, else ``None``."""
         session = self.session
         fresh = Session(self.language, session.program, session.input.text, session.input.closed)
         try:
@@ -109,8 +110,7 @@ class Querying:
         self.query_spec, self.query_session, self.queries = spec, fresh, queries
         self.query_looked, self.query_ended = 0, None
         self.debugger.query_one("#lists", TabbedContent).active = "tab-query"
-        furthest = max(self.debugger.furthest, session.steps)
-        self._query_to(furthest or None)  # nothing run yet: the whole run
+        self._query_to(max(self.debugger.furthest, session.steps) or AHEAD)  # nothing run yet: ahead
         self.call_after_refresh(self.debugger.query_one(QueryPane).focus)  # its keys: enter, x, p
         return None
 

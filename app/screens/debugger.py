@@ -162,9 +162,11 @@ class DebuggerScreen(Screen):
             self.query_one(TabbedContent).active = "tab-why"
 
     def show_query(self, query, looked: str, step: int) -> None:
-        """The Query tab's hits (:meth:`QueryPane.show_query`)."""
-        self.query_one(QueryPane).show_query(query, looked, step)
-        self._count_tabs()
+        """The Query tab's hits (:meth:`QueryPane.show_query`); nothing while the panes are made
+        again (a reload: the query's worker may report meanwhile)."""
+        for pane in self.query(QueryPane):
+            pane.show_query(query, looked, step)
+            self._count_tabs()
 
     def on_row_selected(self, message: RowSelected) -> None:
         self.query_one(SourceView).select(message.span)

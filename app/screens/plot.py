@@ -118,8 +118,7 @@ class PlotScreen(ModalScreen[int | None]):
         chart.refresh()
         hit = self.plotted.hits[self.chosen]
         self.query_one("#plot-chosen", Static).update(
-            f"step {hit.step:,}: {show(hit.old)} → {show(hit.new)}, by the step at {hit.location}"
-            f" · the debugger is at step {self.current:,}")
+            f"step {hit.step:,}: {show(hit.old)} → {show(hit.new)} (by {hit.location}) · now at step {self.current:,}")
 
     def action_choose(self, delta: int) -> None:
         self.chosen = min(max(self.chosen + delta, 0), len(self.plotted.hits) - 1)

@@ -190,7 +190,7 @@ class WhyPane(RowList):
         self.action_goto()
 
 
-QUERY_SHOWN = 2_000  # hits the Query tab draws at most (the query keeps up to its limit)
+QUERY_SHOWN = 200  # hits the Query tab draws at most, around the step shown (the query keeps up to its limit)
 
 
 class QueryPane(RowList):
@@ -229,19 +229,27 @@ class QueryPane(RowList):
         hits = query.hits
         more = f" (the first {len(hits):,})" if query.truncated else ""
         rows = [Value(query.canonical, f"{len(hits):,} hit{'s' * (len(hits) != 1)}{more}", note=looked)]
-        shown = hits[:QUERY_SHOWN]
-        now = bisect.bisect_right([hit.step for hit in shown], step) - 1
-        for index, hit in enumerate(shown):
+        now = bisect.bisect_right(hits, step, key=lambda hit: hit.step) - 1  # the hit at or before the step shown
+        # A table of thousands of rows takes seconds to lay out: the QUERY_SHOWN around the step shown.
+        first = min(max(now - QUERY_SHOWN // 2, 0), max(len(hits) - QUERY_SHOWN, 0))
+        shown = hits[first:first + QUERY_SHOWN]
+        items: list = [None]
+        if first:
+            rows.append(Value("…", f"{first:,} earlier", note="g to an earlier step shows them"))
+            items.append(None)
+        for index, hit in enumerate(shown, first):
             if query.is_data:
                 value, where = f"{show(hit.old)} → {show(hit.new)}", hit.location
             else:
                 value, where = hit.location, f"by {hit.by}" if hit.by else ""
             note = "  ".join(filter(None, (hit.message, where)))
             rows.append(Value(f"step {hit.step:,}", value, note=note, current=index == now))
-        if len(hits) > len(shown):
-            rows.append(Value("…", f"{len(hits) - len(shown):,} more", note="exec --query lists them all"))
+        items += shown
+        if first + len(shown) < len(hits):
+            rows.append(Value("…", f"{len(hits) - first - len(shown):,} later", note="g to a later step shows them"))
+            items.append(None)
         self.hits = len(hits)
-        self.show_rows([None, *shown, *([None] if len(hits) > len(shown) else [])], tuple(rows))
+        self.show_rows(items, tuple(rows))
 
     def action_goto(self) -> None:
         hit = self.current_item()
