@@ -44,7 +44,7 @@ class Space:
         """The space whose row ``y`` holds ``rows[y]``, byte ``x`` at ``(x, y)`` (spaces included:
         they are blank cells); no rows: an empty space."""
         height = len(rows)
-        width = max([len(row) for row in rows], default=0)
+        longest = width = max([len(row) for row in rows], default=0)
         room = ROOM * sum([len(row) for row in rows]) + SLACK
         if width * height > room:
             width = room // height
@@ -70,10 +70,11 @@ class Space:
                 self.min_x = min(self.min_x, first)
                 self.max_x = max(self.max_x, last)
             self.max_y = y
-        for y, row in enumerate(rows):  # what is past the grid's width: a ragged source's long lines
-            for x in range(width, len(row)):
-                if row[x] != BLANK:
-                    self.put(x, y, row[x])
+        if longest > width:  # what is past the grid's width: a ragged source's long lines
+            for y, row in enumerate(rows):
+                for x in range(width, len(row)):
+                    if row[x] != BLANK:
+                        self.put(x, y, row[x])
 
     def stores(self) -> tuple[tuple[str, object], ...]:
         """The stores by name, for a machine's :meth:`~esodbg.engines.base.Machine.stores`:
