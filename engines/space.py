@@ -1,59 +1,161 @@
-"""An unbounded, sparse, cell-addressed space with its bounding box kept exact: the board of the
-languages whose instruction pointers fly over a space that programs write into (Funge-98's
-Funge-Space, spec `befunge.md` rules 14 and 17; design.md, "Board languages").
+"""An unbounded cell-addressed space with its bounding box kept exact: the board of the languages
+whose instruction pointers fly over a space that programs write into (Funge-98's Funge-Space,
+spec `befunge.md` rules 14 and 17; design.md, "Board languages").
 
-The space maps ``(x, y)`` to an integer; a cell never written holds :attr:`Space.blank` and is
-not stored, and writing the blank value erases a cell, so memory is what a program wrote, not
-the box between (a ``p`` at (10⁹, −10⁹) costs one entry).  The box — the smallest rectangle
-holding every stored cell — is kept exact as cells are written and erased (it can shrink), from
-a count of stored cells per row and per column.
+The space maps ``(x, y)`` to an integer; a cell never written holds :data:`BLANK` (a space, 32).
+Where the program was loaded the cells are dense: ``grid``, one flat list over the source's box
+(``width`` × ``height`` cells from ``(0, 0)``, cell ``(x, y)`` at ``y * width + x``, blanks
+included), so a 5 MB program costs a list of 5 million references and reads are an index.
+Every other cell is sparse: ``far`` holds the non-blank cells written outside the grid, by
+``(x, y)`` (writing the blank value there erases the entry), so a ``p`` at (10⁹, −10⁹) costs
+one entry.
 
-Stepping back: the three dicts are a machine's stores (``cells``, ``row_count``,
-``col_count``: the core diffs and undoes them) and the box is four registers
+The box — the smallest rectangle holding every non-blank cell — is kept exact as cells are
+written and erased (it can shrink).  It grows on a write; it shrinks only when an erase empties
+the row or column of one of its edges, which is found from the grid's row or column (a slice,
+counted at C speed) and from ``far_rows`` / ``far_cols``, the count of ``far``'s cells in each
+row and column.
+
+Stepping back: ``grid``, ``far``, ``far_rows`` and ``far_cols`` are a machine's stores
+(:meth:`Space.stores`: the core diffs and undoes them) and the box is five registers
 (:meth:`Space.box` / :meth:`Space.set_box`), so a machine that holds a space writes no undo code.
 """
 
 from __future__ import annotations
 
+from typing import Callable, Final, Sequence
+
 from .compiled import mypyc_attr
+
+BLANK: Final = 32  # what a cell never written holds: a space
+# The grid holds at most this many cells a source byte (plus SLACK): a ragged source (one long
+# line among many short ones) would otherwise cost its longest line times its line count.  Its
+# cells past the grid's width go to ``far``.
+ROOM: Final = 2
+SLACK: Final = 4096
 
 
 @mypyc_attr(native_class=True)
 class Space:
     """Cells by ``(x, y)``, the box ``min_x…max_x`` × ``min_y…max_y`` (inclusive; ``empty`` when
-    no cell is stored), and the wrapping of a line of flight back into the box."""
+    every cell is blank), and the wrapping of a line of flight back into the box."""
 
-    def __init__(self, blank: int = 32) -> None:
-        self.blank = blank
-        self.cells: dict[tuple[int, int], int] = {}
-        self.row_count: dict[int, int] = {}
-        self.col_count: dict[int, int] = {}
+    def __init__(self, rows: Sequence[bytes] = ()) -> None:
+        """The space whose row ``y`` holds ``rows[y]``, byte ``x`` at ``(x, y)`` (spaces included:
+        they are blank cells); no rows: an empty space."""
+        height = len(rows)
+        longest = width = max([len(row) for row in rows], default=0)
+        room = ROOM * sum([len(row) for row in rows]) + SLACK
+        if width * height > room:
+            width = room // height
+        self.width = width
+        self.height = height
+        padded = b"".join([row[:width].ljust(width) for row in rows])
+        self.grid: list[int] = list(padded)
+        self.far: dict[tuple[int, int], int] = {}
+        self.far_rows: dict[int, int] = {}
+        self.far_cols: dict[int, int] = {}
         self.min_x = self.max_x = self.min_y = self.max_y = 0
         self.empty = True
+        for y in range(height):  # the grid's box, a row at a time at C speed
+            row = rows[y][:width]
+            last = len(row.rstrip(b" ")) - 1
+            if last < 0:
+                continue
+            first = len(row) - len(row.lstrip(b" "))
+            if self.empty:
+                self.min_x, self.max_x, self.min_y = first, last, y
+                self.empty = False
+            else:
+                self.min_x = min(self.min_x, first)
+                self.max_x = max(self.max_x, last)
+            self.max_y = y
+        if longest > width:  # what is past the grid's width: a ragged source's long lines
+            for y, row in enumerate(rows):
+                for x in range(width, len(row)):
+                    if row[x] != BLANK:
+                        self.put(x, y, row[x])
+
+    def stores(self) -> tuple[tuple[str, object], ...]:
+        """The stores by name, for a machine's :meth:`~esodbg.engines.base.Machine.stores`:
+        ``grid`` (by index), ``far`` (by ``(x, y)``), ``far_rows`` and ``far_cols``."""
+        return (("grid", self.grid), ("far", self.far), ("far_rows", self.far_rows), ("far_cols", self.far_cols))
+
+    def key(self, x: int, y: int) -> tuple[str, object]:
+        """The store and key that hold cell ``(x, y)``."""
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return "grid", y * self.width + x
+        return "far", (x, y)
+
+    def cell(self, store: str, key: object) -> tuple[int, int] | None:
+        """The cell ``(x, y)`` that ``store[key]`` holds (the inverse of :meth:`key`); ``None``
+        for the counts' stores."""
+        if store == "grid" and isinstance(key, int):
+            return key % self.width, key // self.width
+        if store == "far" and isinstance(key, tuple):
+            return key[0], key[1]
+        return None
+
+    def state(self) -> tuple:
+        """Every cell as one immutable value, equal exactly when the cells are (of spaces loaded
+        from the same rows)."""
+        return (tuple(self.grid), frozenset(self.far.items()))
+
+    def differences(self, other: Space) -> list[tuple[int, int, int]]:
+        """``(x, y, value)`` of every cell whose value here is not its value in ``other``, a space
+        loaded from the same rows (the first Funge-space), by y then x."""
+        out: list[tuple[int, int, int]] = []
+        width, grid, first = self.width, self.grid, other.grid
+        for y in range(self.height):
+            start = y * width
+            if grid[start:start + width] != first[start:start + width]:
+                out += [(x, y, grid[start + x]) for x in range(width) if grid[start + x] != first[start + x]]
+        for x, y in self.far.keys() | other.far.keys():
+            v = self.far.get((x, y), BLANK)
+            if v != other.far.get((x, y), BLANK):
+                out.append((x, y, v))
+        return sorted(out, key=lambda c: (c[1], c[0]))
 
     # ----- reading and writing ------------------------------------------------------------------
     def get(self, x: int, y: int) -> int:
-        """The value at ``(x, y)`` (the blank value where nothing is stored)."""
-        return self.cells.get((x, y), self.blank)
+        """The value at ``(x, y)`` (:data:`BLANK` where nothing was written)."""
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return self.grid[y * self.width + x]
+        return self.far.get((x, y), BLANK)
 
     def put(self, x: int, y: int, value: int) -> None:
         """Store ``value`` at ``(x, y)`` (the blank value erases the cell), keeping the box exact."""
-        key = (x, y)
-        cells = self.cells
-        had = key in cells
-        if value == self.blank:
-            if had:
-                del cells[key]
-                self._uncount(x, y)
+        width = self.width
+        if 0 <= x < width and 0 <= y < self.height:
+            grid = self.grid
+            i = y * width + x
+            old = grid[i]
+            grid[i] = value
+            if old == BLANK:
+                if value != BLANK:
+                    self._grow(x, y)
+            elif value == BLANK:
+                self._shrink(x, y)
             return
-        cells[key] = value
+        key = (x, y)
+        far = self.far
+        had = key in far
+        if value == BLANK:
+            if had:
+                del far[key]
+                _drop(self.far_rows, y)
+                _drop(self.far_cols, x)
+                self._shrink(x, y)
+            return
+        far[key] = value
         if not had:
-            self._count(x, y)
+            rows, cols = self.far_rows, self.far_cols
+            rows[y] = rows.get(y, 0) + 1
+            cols[x] = cols.get(x, 0) + 1
+            self._grow(x, y)
 
-    def _count(self, x: int, y: int) -> None:
-        rows, cols = self.row_count, self.col_count
-        rows[y] = rows.get(y, 0) + 1
-        cols[x] = cols.get(x, 0) + 1
+    def _grow(self, x: int, y: int) -> None:
+        """A blank cell became non-blank: the box reaches it."""
         if self.empty:
             self.min_x = self.max_x = x
             self.min_y = self.max_y = y
@@ -68,33 +170,41 @@ class Space:
         elif y > self.max_y:
             self.max_y = y
 
-    def _uncount(self, x: int, y: int) -> None:
-        rows, cols = self.row_count, self.col_count
-        n = rows[y] - 1
-        if n:
-            rows[y] = n
-        else:
-            del rows[y]
-        n = cols[x] - 1
-        if n:
-            cols[x] = n
-        else:
-            del cols[x]
-        if not rows:
-            self.empty = True
-            self.min_x = self.max_x = self.min_y = self.max_y = 0
-            return
-        # An emptied edge row or column moves that edge in (a scan of the counts: rare, and
-        # only when the box really shrinks).
-        if y == self.min_y and y not in rows:
-            self.min_y = min(rows)
-        if y == self.max_y and y not in rows:
-            self.max_y = max(rows)
-        if x == self.min_x and x not in cols:
-            self.min_x = min(cols)
-        if x == self.max_x and x not in cols:
-            self.max_x = max(cols)
+    def _shrink(self, x: int, y: int) -> None:
+        """A non-blank cell was erased: an edge of the box on its row or column moves in if that
+        row or column emptied (a scan of the grid from its ends and of the counts: only when the
+        box really shrinks)."""
+        height, width = self.height, self.width
+        if (y == self.min_y or y == self.max_y) and not self._row_filled(y):
+            ys = _ends(height, self._grid_row_filled, self.far_rows)
+            if ys is None:
+                self.empty = True
+                self.min_x = self.max_x = self.min_y = self.max_y = 0
+                return
+            self.min_y, self.max_y = ys
+        if (x == self.min_x or x == self.max_x) and not self._col_filled(x):
+            xs = _ends(width, self._grid_col_filled, self.far_cols)
+            if xs is not None:  # never None here: the rows above hold a non-blank cell
+                self.min_x, self.max_x = xs
 
+    def _row_filled(self, y: int) -> bool:
+        """Whether row ``y`` holds a non-blank cell."""
+        return y in self.far_rows or 0 <= y < self.height and self._grid_row_filled(y)
+
+    def _col_filled(self, x: int) -> bool:
+        """Whether column ``x`` holds a non-blank cell."""
+        return x in self.far_cols or 0 <= x < self.width and self._grid_col_filled(x)
+
+    def _grid_row_filled(self, y: int) -> bool:
+        """Whether the grid's row ``y`` (0 ≤ ``y`` < ``height``) holds a non-blank cell."""
+        width = self.width
+        return self.grid[y * width:(y + 1) * width].count(BLANK) != width
+
+    def _grid_col_filled(self, x: int) -> bool:
+        """Whether the grid's column ``x`` (0 ≤ ``x`` < ``width``) holds a non-blank cell."""
+        return self.grid[x::self.width].count(BLANK) != self.height
+
+    # ----- the box ------------------------------------------------------------------------------
     # ----- the box ------------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
         """Whether ``(x, y)`` is in the box."""
@@ -141,3 +251,28 @@ class Space:
         if low > high:
             return None
         return x + low * dx, y + low * dy
+
+
+def _drop(counts: dict[int, int], line: int) -> None:
+    """One cell fewer in ``line``'s count (a line without cells has no entry)."""
+    n = counts[line] - 1
+    if n:
+        counts[line] = n
+    else:
+        del counts[line]
+
+
+def _ends(size: int, filled: Callable[[int], bool], counts: dict[int, int]) -> tuple[int, int] | None:
+    """The least and greatest line (row or column) that holds a non-blank cell, ``None`` if none:
+    the grid's lines ``0…size−1`` tried with ``filled`` from each end, ``far``'s lines the keys
+    of ``counts``."""
+    ends: list[int] = [min(counts), max(counts)] if counts else []
+    for i in range(size):
+        if filled(i):
+            ends.append(i)
+            break
+    for i in range(size - 1, -1, -1):
+        if filled(i):
+            ends.append(i)
+            break
+    return (min(ends), max(ends)) if ends else None

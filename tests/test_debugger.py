@@ -278,3 +278,48 @@ def test_a_list_store_that_shrinks_at_its_end_is_undone_exactly():
     for record, state in zip(records[::-1], states[-2::-1]):
         machine.undo(record)
         assert machine.stack == state
+
+
+def test_a_step_on_a_big_list_store_records_exactly_the_items_it_changed():
+    """Diffing a list store compares it a block at a time (base.py): the changes are still
+    exactly the items a step changed, in two blocks, at the edge of one and past the end."""
+    from esodbg.engines.base import BLOCK, MISSING, Change, Machine
+    from esodbg.engines.iobuf import InputLog, OutputLog
+
+    class Cells(Machine):  # the one step writes three cells and appends two
+        def __init__(self):
+            super().__init__(None, InputLog(), OutputLog())
+            self.cells = [0] * (3 * BLOCK)
+
+        def run(self, limit, stops=None):
+            self.cells[5] = 1
+            self.cells[BLOCK - 1] = 2
+            self.cells[2 * BLOCK + 7] = 3
+            self.cells += [4, 5]
+            self.steps += 1
+            return Stop.LIMIT
+
+        def compile_stops(self, breakpoints):
+            return None
+
+        def location(self):
+            return CellRef("cells", 0, 0)
+
+        def stores(self):
+            return (("cells", self.cells),)
+
+        def registers(self):
+            return ()
+
+        def set_registers(self, regs):
+            pass
+
+    machine = Cells()
+    first = machine.snapshot()
+    record = machine.step()
+    n = 3 * BLOCK
+    assert sorted(record.changes, key=lambda c: c.key) == [
+        Change("cells", 5, 0, 1), Change("cells", BLOCK - 1, 0, 2), Change("cells", 2 * BLOCK + 7, 0, 3),
+        Change("cells", n, MISSING, 4), Change("cells", n + 1, MISSING, 5)]
+    machine.undo(record)
+    assert machine.snapshot() == first

@@ -283,8 +283,10 @@ def _befunge98_events(m, record) -> set[str]:
     if before_ids - after_ids:
         found.add("death")
     at = (record.at.col, record.at.row)
-    cmd = next((c.old for c in record.changes if c.store == "space" and c.key == at), m.space.get(*at))
-    if any(c.store == "space" for c in record.changes) or not ran[7] and cmd in (ord("p"), ord("s")):
+    store, index = m.space.key(*at)
+    cmd = next((c.old for c in record.changes if c.store == store and c.key == index), m.space.get(*at))
+    if any(m.space.cell(c.store, c.key) is not None for c in record.changes) \
+            or not ran[7] and cmd in (ord("p"), ord("s")):
         found.add("write")
     after = next((ip for ip in m.ips if ip.id == ran[0]), None)
     if after is not None and record.stop is None and _moved_past_an_edge(at, (after.dx, after.dy), (after.x, after.y)):

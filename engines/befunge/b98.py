@@ -3,10 +3,11 @@ stacks, concurrent instruction pointers, ``k``, ``y``, files and ``=`` only when
 fingerprints (:mod:`.fingerprints`).
 
 State, laid out so the core's generic undo covers every step (base.py): Funge-space is a
-:class:`~esodbg.engines.space.Space` (three dict stores and the box as registers); every stack
-of every IP is in one dict store, ``stacks[(ip id, level, index)]`` (level 0 the bottom stack,
-index 0 a stack's bottom), each IP's stack sizes in its registers; fingerprints' own data in the
-dict store ``data``.  An IP is a small object rebuilt from its registers (:meth:`IP.state`).
+:class:`~esodbg.engines.space.Space` (the program's box a list store, the cells outside it and
+their counts dict stores, the box as registers); every stack of every IP is in one dict store,
+``stacks[(ip id, level, index)]`` (level 0 the bottom stack, index 0 a stack's bottom), each
+IP's stack sizes in its registers; fingerprints' own data in the dict store ``data``.  An IP is
+a small object rebuilt from its registers (:meth:`IP.state`).
 
 A step is one IP's tick (rule 4): the IPs run in list order, ``current`` the next to run.
 """
@@ -121,9 +122,7 @@ class Befunge98Machine(ByteMachine):
 
     def __init__(self, program: Program, input: InputLog, output: Output) -> None:
         super().__init__(program, input, output)
-        self.space = Space()
-        for (x, y), v in program.cells:
-            self.space.put(x, y, v)
+        self.space = Space(program.cells)
         self.stacks: dict[tuple[int, int, int], int] = {}
         self.data: dict = {}  # fingerprints' own state (the fingerprints package)
         self.ips: list[IP] = [IP(0, 0, 0, 1, 0, 0, 0, False, False, [0], [()] * 26, self.stacks)]
@@ -142,9 +141,7 @@ class Befunge98Machine(ByteMachine):
 
     # ----- the contract -----------------------------------------------------------------------
     def stores(self) -> tuple:
-        space = self.space
-        return (("space", space.cells), ("rows", space.row_count), ("cols", space.col_count),
-                ("stacks", self.stacks), ("data", self.data))
+        return (*self.space.stores(), ("stacks", self.stacks), ("data", self.data))
 
     def registers(self) -> tuple:
         return (tuple(ip.state() for ip in self.ips), self.current, self.next_id, self.exit_code,

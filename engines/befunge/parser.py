@@ -18,8 +18,9 @@ class Program(NamedTuple):
     """A parsed Befunge program.
 
     ``dialect`` is 93 or 98.  ``cells`` holds the first Funge-space: for 93 the whole 80×25
-    playfield, row by row (cell ``(x, y)`` at ``y * 80 + x``, signed bytes, rule 7); for 98 the
-    ``((x, y), value)`` of every cell the source writes (spaces are transparent, rule 13).
+    playfield, row by row (cell ``(x, y)`` at ``y * 80 + x``, signed bytes, rule 7); for 98 its
+    rows as bytes, row ``y``'s byte ``x`` the value of cell ``(x, y)`` (form feeds dropped, rule
+    13; a space is a blank cell, which the source does not write).
     ``lines`` are the source's lines as bytes (for the code pane's spans); ``options`` the
     language options (``allow_files``, ``allow_shell``, ``seed``)."""
 
@@ -39,6 +40,12 @@ class Program(NamedTuple):
         line = self.lines[y]
         col = x if line.isascii() else len(line[:x].decode("utf-8", "surrogateescape"))
         return Span(y + 1, col + 1, y + 1, col + 2)
+
+    def cell(self, x: int, y: int) -> int:
+        """The value a Befunge-98 source gives cell ``(x, y)`` of the first Funge-space (32, a
+        space, where it gives none)."""
+        rows = self.cells
+        return rows[y][x] if 0 <= y < len(rows) and 0 <= x < len(rows[y]) else 32
 
 
 def decode(data: bytes, filename: str) -> str:
@@ -86,20 +93,13 @@ def _parse93(text: str, data: bytes, filename: str, options: dict) -> Program:
 
 def _parse98(text: str, data: bytes, filename: str, options: dict) -> Program:
     """Rule 13: LF, CR and CRLF end lines; form feed is ignored; a space writes nothing."""
-    rows = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
-    cells = []
-    for y, row in enumerate(rows):
-        x = 0
-        for b in row:
-            if b == 12:
-                continue  # form feed: ignored (Funge-98: a new plane in Trefunge)
-            if b != 32:
-                cells.append(((x, y), b))
-            x += 1
+    # Form feed: ignored (Funge-98: a new plane in Trefunge).  Rows stay bytes, a 5 MB program's
+    # first Funge-space a few big objects rather than a tuple a cell.
+    rows = tuple(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").replace(b"\f", b"").split(b"\n"))
     lines = tuple(line.rstrip(b"\r") for line in data.split(b"\n"))
     # No warning of strings left open on their row: Befunge-98 programs read strings in every
     # direction (Mycology has dozens), so it would be noise.
-    return Program(filename, text, 98, tuple(cells), lines, options)
+    return Program(filename, text, 98, rows, lines, options)
 
 
 def _open_strings(rows: list[bytes], filename: str) -> list[Diagnostic]:

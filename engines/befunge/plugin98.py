@@ -8,6 +8,7 @@ from typing import Any
 
 from ..base import StepRecord
 from ..names import Names, code_point
+from ..space import Space
 from . import LANGUAGE98 as LANGUAGE
 from .b98 import IP, Befunge98Machine
 from .explain import hover, symbols  # noqa: F401  (for editors)
@@ -43,11 +44,7 @@ def ip_state(ip: IP) -> dict:
 
 def written(m: Befunge98Machine) -> list[list[int]]:
     """``[x, y, value]`` of every cell whose value is not the source's (32: erased), by y then x."""
-    first = dict(m.program.cells)
-    cells = m.space.cells
-    out = [[x, y, v] for (x, y), v in cells.items() if first.get((x, y)) != v]
-    out += [[x, y, 32] for (x, y) in first if (x, y) not in cells]
-    return sorted(out, key=lambda c: (c[1], c[0]))
+    return [[x, y, v] for x, y, v in m.space.differences(Space(m.program.cells))]
 
 
 def final_state(m: Befunge98Machine, max_steps: int | None = None) -> dict:
@@ -69,7 +66,8 @@ def trace(m: Befunge98Machine, record: StepRecord) -> dict:
     before = record.before.registers
     ran = before[0][before[1]] if before[1] < len(before[0]) else before[0][-1]
     key = (at.col, at.row)
-    cmd = next((c.old for c in record.changes if c.store == "space" and c.key == key), m.space.get(*key))
+    store, index = m.space.key(*key)
+    cmd = next((c.old for c in record.changes if c.store == store and c.key == index), m.space.get(*key))
     if not isinstance(cmd, int):
         cmd = 32  # the step wrote a cell that held nothing
     ip = next((ip for ip in m.ips if ip.id == ran[0]), None)
@@ -108,7 +106,7 @@ def variables(m: Befunge98Machine) -> Names:
         return _pos(m) or (0, 0)
 
     return names(m, stack, pos, lambda: _delta(m) or (0, 0), lambda: _mode(m), m.space.get,
-                 lambda: frozenset(m.space.cells.items()), lambda: char(m.space.get(*pos())),
+                 m.space.state, lambda: char(m.space.get(*pos())),
                  {"ip": lambda: _id(m), "ips": lambda: len(m.ips), "offset": lambda: _offset(m) or (0, 0),
                   "stacks": lambda: len(m.ip.depths) if m.ips else 0})
 

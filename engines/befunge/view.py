@@ -102,8 +102,9 @@ def _view98(m, last: StepRecord | None, follow: str | None) -> View:
     active = m.ip if ips else None
     loc = m.location()
     others = {(ip.x, ip.y): ip for ip in ips if ip is not active}
-    changed = _changed(last, "space")
-    first = dict(m.program.cells)
+    changed = {at for change in last.changes if (at := space.cell(change.store, change.key)) is not None} \
+        if last is not None else set()
+    first = m.program.cell
     if space.empty:
         x0 = y0 = 0
         x1 = y1 = 0
@@ -131,7 +132,7 @@ def _view98(m, last: StepRecord | None, follow: str | None) -> View:
                 other = others[(x, y)]  # its direction, hollow: a digit beside a cell read as code (10)
                 role, sub = "ip-other", OTHER_ARROWS.get(direction(other.dx, other.dy), "◇")
             else:
-                role = "written" if first.get((x, y), 32) != v else "blank" if v == 32 else "code"
+                role = "written" if first(x, y) != v else "blank" if v == 32 else "code"
                 sub = ""
             row.append(Cell(glyph(v), role, sub, (x, y) in changed))
         rows.append(tuple(row))
