@@ -652,7 +652,8 @@ class DebuggerApp(Understanding, App[None]):
             self.render_state()
             return None
 
-        hint = f"cell:[BOARD:]{self.language.cell_form} · code:N · data:LOCATION · event:NAME\n" \
+        own = "".join(f" · {form.name}" for form in self.language.spec_forms)  # Piet's codel:X,Y, command:NAME
+        hint = f"cell:[BOARD:]{self.language.cell_form} · code:N · data:LOCATION · event:NAME{own}\n" \
                "then any of:  if EXPR  ·  hit N | hit >= N | hit % N  ·  log MESSAGE with {EXPR}"
         value = format_spec(bp, self.language) if bp is not None else ""
         self.push_screen(PromptScreen("Edit breakpoint" if bp else "Breakpoint", hint, check, value))

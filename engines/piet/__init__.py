@@ -21,6 +21,12 @@ LANGUAGE = Language(
                     choices=("npiet", "spec")),
              INT_BITS_OPTION),
     breakpoint_kinds=("exec", "block"),
+    spec_forms=(Help("codel:X,Y", "stops before a step that starts on codel (X, Y) (the IP stands on it)"),
+                Help("block:X,Y", "stops before a step that starts anywhere in the colour block holding codel "
+                     "(X, Y) (a white codel is its own block)"),
+                Help("command:NAME", "stops before a step whose move runs NAME: push, pop, add, subtract, "
+                     "multiply, divide, mod, not, greater, pointer, switch, duplicate, roll, in_number, in_char, "
+                     "out_number, out_char")),
     roles=("codel", "current", "ip", "exit", "next", "slide", "blocked", "unknown"), styles="styles.tcss",
     cell_form="X,Y", bytes_io=True,
     names=(Help("pos", "(x, y) of the codel the IP stands on"),
