@@ -107,10 +107,6 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     program's first view; the target (a :class:`~esodbg.engines.base.CellRef` with its kinds, a
     :class:`~esodbg.engines.base.NamedRef`…) and its kinds (``None`` for a target that has none).
     Raises ``ValueError`` saying what the form takes (the valid names).  Needed with ``spec_forms``.
-``target_text(at, kinds) -> str | None`` (optional)
-    A location breakpoint's target written in one of those forms (``codel:3,0``), which
-    ``read_target`` reads back to ``(at, kinds)``, or ``None``: the core's ``cell:``/``code:``
-    form.  A :class:`~esodbg.engines.base.NamedRef` is ``FORM:NAME`` by default.
 ``cell_name(cell) -> str`` (optional)
     The name of the board cell ``cell`` (a :class:`~esodbg.engines.base.CellRef`), without its
     board, as the language's spec and its players write it: Stoned-Go's point ``(4, 0)`` is
@@ -282,7 +278,7 @@ class Language:
     grammar_by_suffix: tuple[tuple[str, str], ...] = ()  # (file ending, grammar) for files with their own format
     names: tuple[Help, ...] = ()
     # breakpoint spec targets of its own, beside cell:, code:, data: and event: (Piet's codel:X,Y,
-    # command:NAME): the implementation's read_target reads them, target_text writes them
+    # command:NAME): the implementation's read_target reads them
     spec_forms: tuple[Help, ...] = ()
     data_locations: tuple[Help, ...] = ()  # forms, e.g. Help("mem[N]", "piece N's memory")
     events: tuple[Help, ...] = ()
@@ -478,12 +474,6 @@ class Language:
         names in the program whose first view is ``view`` (the implementation's ``read_target``);
         ``ValueError`` with what the form takes."""
         return self.impl.read_target(form, text, view)
-
-    def target_text(self, at: Location, kinds: frozenset[str]) -> str | None:
-        """A location breakpoint's target in one of :attr:`spec_forms` (``codel:3,0``), or ``None``
-        (the core's forms): the implementation's optional ``target_text``."""
-        own = getattr(self.impl, "target_text", None)
-        return own(at, kinds) if own is not None else None
 
     def breakable(self, at: Location) -> str | None:
         """Why a breakpoint cannot go on ``at`` in this language, or ``None`` if it can: a

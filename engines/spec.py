@@ -193,10 +193,7 @@ def format_spec(bp: Breakpoint, language: Language) -> str:
     """The spec of ``bp``, a breakpoint in a program of ``language`` (which :func:`parse_spec`
     reads back to the same breakpoint)."""
     at = bp.at
-    own = language.target_text(at, bp.kinds) if isinstance(at, (CellRef, CodeRef, NamedRef)) else None
-    if own is not None:
-        text = own
-    elif isinstance(at, NamedRef):
+    if isinstance(at, NamedRef):  # a language's own (Piet's command:push)
         text = f"{at.form}:{at.name}"
     elif isinstance(at, CellRef):
         kinds = "" if bp.kinds == language.default_kinds else "/" + "+".join(sorted(bp.kinds))

@@ -5,7 +5,7 @@ pictures, and ascii-piet text (``.apiet``, ``.ascii-piet``).
 This module holds the plugin object only; :mod:`.plugin` is the implementation (the machine is
 :mod:`.machine`, the picture :mod:`.parser`), imported when a program is parsed."""
 
-from ..language import INT_BITS_OPTION, Help, Language, Option
+from ..language import INT_BITS_OPTION, Help, Language, Option, Unit
 
 LANGUAGE = Language(
     name="piet", title="Piet", extensions=(".png", ".gif", ".ppm", ".apiet", ".ascii-piet"),
@@ -20,6 +20,10 @@ LANGUAGE = Language(
                     "clarification of white slides, floored divide and mod, ignored bad operands; D1).", str,
                     choices=("npiet", "spec")),
              INT_BITS_OPTION),
+    units=(Unit("command", "o", "until the next command that is not push or pop: the pushes and pops that build "
+                "numbers, and the moves that run no command (across white, from a white codel), are passed over", "next"),
+           Unit("colour", "u", "over white: until the IP stands on a colour block again (a slide that stopped in "
+                "white and the moves from white codels after it are one unit); elsewhere one step")),
     breakpoint_kinds=("exec", "block"),
     spec_forms=(Help("codel:X,Y", "stops before a step that starts on codel (X, Y) (the IP stands on it)"),
                 Help("block:X,Y", "stops before a step that starts anywhere in the colour block holding codel "

@@ -276,6 +276,26 @@ class PietMachine(ByteMachine):
                         flags[j] |= bits
         return flags if any(flags) else None
 
+    # ----- units of stepping (LANGUAGE.units: command, colour) ----------------------------------
+    def unit_done(self, level: int, mark: object) -> bool:
+        """After a step: does the unit end here?  0 ``command``, when the next step runs a
+        command other than push and pop (or none runs: the program has ended); 1 ``colour``, when
+        the IP stands on a colour block (not on a white codel)."""
+        if self.status is not Status.READY:
+            return True
+        if level == 0:
+            return self.next_command() > 2
+        return self.codels[self.pos] != WHITE
+
+    def unit_back(self, level: int) -> frozenset[Location]:
+        """Where the units begin, to go back to the latest earlier arrival at one: ``command``,
+        before a command other than push and pop (``command NAME`` locations); ``colour``, on
+        any codel of a colour block."""
+        if level == 0:
+            return frozenset(NamedRef("command", name) for name in COMMANDS[3:])
+        w = self.width
+        return frozenset(CellRef(BOARD, i // w, i % w) for i, c in enumerate(self.codels) if c < WHITE)
+
     # ----- execution --------------------------------------------------------------------------
     def _ended(self) -> bool:
         """Whether the next step finds no move (T4) or retraces (W2): the program has ended (a

@@ -19,7 +19,7 @@ from .parser import WHITE, Program, colour_name, decode, encode, parse  # noqa: 
 
 machine = PietMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
-           "encode", "cell_name", "read_cell", "reads", "span", "hover", "not_editable", "read_target", "target_text"]
+           "encode", "cell_name", "read_cell", "reads", "span", "hover", "not_editable", "read_target"]
 CC_WORDS = ("left", "right")
 
 
@@ -127,17 +127,6 @@ def read_target(form: str, text: str, view) -> tuple[CellRef | NamedRef, frozens
             raise ValueError(f"no Piet command {text!r} (the commands are: {', '.join(COMMANDS[1:])})")
         return NamedRef("command", text), None
     return read_cell(text, BOARD), FORM_KINDS[form]
-
-
-def target_text(at, kinds: frozenset[str]) -> str | None:
-    """``codel:X,Y``, ``block:X,Y`` or ``command:NAME`` for the targets :func:`read_target`
-    makes; ``None`` for a codel breakpoint of both kinds (``cell:picture:X,Y/block+exec``)."""
-    if isinstance(at, CellRef):
-        form = next((form for form, its in FORM_KINDS.items() if its == kinds), None)
-        return f"{form}:{at.col},{at.row}" if form is not None else None
-    if isinstance(at, NamedRef):
-        return f"{at.form}:{at.name}"
-    return None
 
 
 def not_editable(filename: str) -> str | None:
