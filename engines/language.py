@@ -290,6 +290,7 @@ class Language:
     code_breakpoints: bool = False  # its machine stops at commands (CodeRef) of its text, not only at cells
     says_interrupted: bool = False  # its final_state and summary say how the run ended: told when Ctrl+C ended it
     cell_form: str = "ROW,COL"  # how a cell is written (the implementation's read_cell), for hints: X,Y, SQUARE
+    pictures: bool = False  # its boards are pictures (cells of their own colour, Cell.rgb): z zooms them out
     bytes_io: bool = False  # its input and output are bytes (Befunge): kept exactly, as surrogateescape text
     # (file ending, rule): a file with that ending is this language's when rule(its bytes) holds, where
     # other languages list the ending too (.bf: Brainfuck's content rule; registry.for_file)

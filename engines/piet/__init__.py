@@ -32,7 +32,7 @@ LANGUAGE = Language(
                      "multiply, divide, mod, not, greater, pointer, switch, duplicate, roll, in_number, in_char, "
                      "out_number, out_char")),
     roles=("codel", "current", "ip", "exit", "next", "slide", "blocked", "unknown"), styles="styles.tcss",
-    cell_form="X,Y", bytes_io=True,
+    cell_form="X,Y", bytes_io=True, pictures=True,
     names=(Help("pos", "(x, y) of the codel the IP stands on"),
            Help("dp", "the direction pointer: 'right', 'down', 'left' or 'up'"),
            Help("cc", "the codel chooser: 'left' or 'right'"),
