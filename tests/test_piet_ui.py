@@ -168,6 +168,12 @@ async def test_a_big_picture_is_zoomed_out_into_half_blocks_and_z_zooms_in_and_o
         assert "▀" in line
         top = "".join(segment.text for segment in board.render_line(1))  # rows 0 and 1: the IP's codel (0, 0)
         assert top.split()[1].startswith("→")  # after the row label: the DP arrow on the IP's codel
+        from esodbg.engines.base import CellRef
+        app.session.breakpoints.set(CellRef("picture", 5, 3))  # codel (3, 5): line 3, the lower half
+        app.render_state()
+        await pilot.pause()
+        line = "".join(segment.text for segment in board.render_line(3))
+        assert line.split(" ", 2)[2][3] == "●"  # after the label "4 ": column 3
         await pilot.press("z")
         await pilot.pause()
         assert not board.half and board.virtual_size.height == 1 + 44
@@ -201,3 +207,31 @@ def test_big_picture_frames(snap_compare, tmp_path, monkeypatch, size, colour):
         monkeypatch.setenv("NO_COLOR", "1")
     app = DebuggerApp(PIET, Path("zoom.png"), "", restore=False, remember=False)
     assert snap_compare(app, press=["n", "n", "n"], terminal_size=size)
+
+
+async def test_the_breakpoint_prompt_takes_the_spec_names_and_lists_them():
+    """``B``: the prompt's hint names codel:X,Y, block:X,Y and command:NAME; an unknown command
+    keeps the prompt with the valid ones; command:out_number stops before the out(number)."""
+    from esodbg.app.screens.prompt import PromptScreen
+    from esodbg.engines.base import NamedRef, Stop
+
+    app = DebuggerApp(PIET, EXAMPLES / "piet" / "countdown.png", "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("B")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        hint = " ".join(str(label.render()) for label in app.screen.query("Label, Static"))
+        assert "codel:X,Y" in hint and "block:X,Y" in hint and "command:NAME" in hint
+        await pilot.press(*"command:outnum", "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#prompt-error").render())
+        assert isinstance(app.screen, PromptScreen) and "no Piet command 'outnum'" in error and "out_number" in error
+        await pilot.press(*["backspace"] * 6, *"out", "underscore", *"number", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert NamedRef("command", "out_number") in app.session.breakpoints
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.outcome.reason is Stop.BREAKPOINT and app.session.steps == 2
+        assert "breakpoint command out_number" in str(app.query_one("#status").render())

@@ -387,19 +387,11 @@ class BoardView(ScrollView, can_focus=True):
         for c_index, top in enumerate(upper):
             bottom = lower[c_index] if c_index < len(lower) else None
             c = c_index + col0
-            marked = None  # (the cell marked, its glyph)
-            for cell, at in ((top, (r, c)), (bottom, (r + 1, c))):
-                if cell is None:
-                    continue
-                if at == self.at:
-                    marked = cell, cell.sub[:1] or "●"
-                    break
-                if marked is None and at in self.breakpoints:
-                    marked = cell, "●"
-                elif marked is None and at == cursor:
-                    marked = cell, "○"
-            if marked is not None:
-                cell, glyph = marked
+            marks = [(rank, cell, glyph) for cell, at in ((top, (r, c)), (bottom, (r + 1, c))) if cell is not None
+                     for rank, glyph in ((0, cell.sub[:1] or "●"), (1, "●"), (2, "○"))
+                     if (at == self.at, at in self.breakpoints, at == cursor)[rank]]
+            if marks:  # the program's cell first, then a breakpoint, then the cursor
+                _, cell, glyph = min(marks, key=lambda mark: mark[0])
                 segments.append(Segment(glyph, _colour_style(cell.rgb) + Style(bold=True) if cell.rgb is not None
                                         else None))
             elif top is None or top.rgb is None:
