@@ -180,6 +180,10 @@ async def test_a_big_picture_is_zoomed_out_into_half_blocks_and_z_zooms_in_and_o
         await pilot.press("z")
         await pilot.pause()
         assert board.half
+        await pilot.press("question_mark")  # the help says which key zooms
+        await pilot.pause()
+        keys = dict(app.screen.rows()[0][1])
+        assert keys["z"].startswith("zoom the picture out (two cells a terminal cell, as ▀ half blocks")
     app = DebuggerApp(PIET, EXAMPLES / "piet" / "echo.png", "", restore=False, remember=False)
     async with app.run_test(size=(120, 40)) as pilot:  # a picture that fits keeps two columns a codel
         await pilot.pause()
