@@ -426,6 +426,7 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
     listed on stdout after the run (up to a breakpoint's stop).  With ``why``, where the
     location's value came from goes to stdout after the run (:func:`answer_why`).  The rest is what plain ``exec`` does: output streamed, input
     from stdin as asked, ``--max-steps``, ``--trace``, ``--final-state``, Ctrl+C and SIGTERM."""
+    from esodbg.engines.base import CellRef, NamedRef
     from esodbg.engines.breakpoints import is_location
     from esodbg.engines.debugger import Session
     from esodbg.engines.provenance import canonical
@@ -517,8 +518,12 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
     if reason is Stop.BREAKPOINT:
         bp = outcome.breakpoint
         view = session.view()
-        if is_location(bp.at):
+        if isinstance(bp.at, NamedRef):  # a language's own location (Piet's command:push): where the IP is
+            where = f"at {view.describe(view.location)}, before {bp.at}" if view.location is not None else ""
+        elif is_location(bp.at):
             where = f"at {view.describe(bp.at)}"
+            if isinstance(bp.at, CellRef) and view.location is not None and view.location != bp.at:
+                where += f" (the next step at {view.describe(view.location)})"  # a touch elsewhere: Piet's block
         else:
             where = f"by the step at {view.describe(session.last.at)}" if session.last is not None else ""
         why = f": {outcome.message}" if outcome.message else ""

@@ -173,6 +173,11 @@ class DebuggerApp(Understanding, Querying, App[None]):
         if language.follows:
             self.unit_bindings.append(Binding("f", "follow", "Follow", tooltip=f"cycle which {language.follows} the "
                                               f"panels follow: each in turn, then the one that runs next"))
+        if language.pictures:
+            self.unit_bindings.append(Binding("z", "zoom", "Zoom", tooltip="zoom the picture out (two cells a "
+                                              "terminal cell, as ▀ half blocks: the upper one's colour over the lower "
+                                              "one's) or back in (two columns a cell); out by itself when it does not "
+                                              "fit"))
         if language.exports:
             self.unit_bindings.append(Binding("e", "export", "Export", tooltip="write the state as " + ", ".join(
                 f"{export.name.upper()}" for export in language.exports) + " (a prompt for the file, "
@@ -539,6 +544,14 @@ class DebuggerApp(Understanding, Querying, App[None]):
         self.notify(f"the panels follow {noun} {followed}" if followed is not None
                     else f"the panels follow the {noun} that runs next", timeout=3)
 
+    def action_zoom(self) -> None:
+        """``z`` (a language whose boards are pictures): zoom every picture out or back in."""
+        if self.debugger is None or self.screen is not self.debugger:
+            return
+        if not any([board.zoom() for board in self.debugger.query(BoardView)]):
+            self.notify("no picture to zoom: zoomed out, a picture needs colour (NO_COLOR shows its letters)",
+                        timeout=4)
+
     def action_breakpoint_kinds(self) -> None:
         """``t``: cycle what the breakpoint under the cursor stops at (setting one first if
         there is none): the default kinds, each kind alone, then all of them."""
@@ -665,7 +678,8 @@ class DebuggerApp(Understanding, Querying, App[None]):
             self.render_state()
             return None
 
-        hint = f"cell:[BOARD:]{self.language.cell_form} · code:N · data:LOCATION · event:NAME\n" \
+        own = "".join(f" · {form.name}" for form in self.language.spec_forms)  # Piet's codel:X,Y, command:NAME
+        hint = f"cell:[BOARD:]{self.language.cell_form} · code:N · data:LOCATION · event:NAME{own}\n" \
                "then any of:  if EXPR  ·  hit N | hit >= N | hit % N  ·  log MESSAGE with {EXPR}"
         value = format_spec(bp, self.language) if bp is not None else ""
         self.push_screen(PromptScreen("Edit breakpoint" if bp else "Breakpoint", hint, check, value))

@@ -4,7 +4,8 @@ A language (its plugin object is :class:`~esodbg.engines.language.Language`) par
 program or raises :class:`ParseError` with :class:`Diagnostic` s, and runs a program on a
 :class:`Machine`.  Where a step runs — and where breakpoints go — is a :data:`Location`: a
 :class:`CellRef` on a board (15) or a :class:`CodeRef` to a command of a text program
-(MessiScript).
+(MessiScript); a breakpoint may also be on a :class:`NamedRef`, what a language names in a form of
+its own (a step that runs Piet's ``push``).
 
 A machine has exactly one implementation of its semantics, :meth:`Machine.run` — the fast path
 that executes up to ``limit`` steps and stops early at halt, error, missing input or a compiled
@@ -107,8 +108,23 @@ class CodeRef(NamedTuple):
         return f"command {self.index + 1}"
 
 
-# Where a step runs and where breakpoints go: a board cell, or a command of a text program.
-Location = CellRef | CodeRef
+class NamedRef(NamedTuple):
+    """A location a language names in a spec form of its own (:attr:`~esodbg.engines.language.Language.spec_forms`),
+    neither a cell nor a command of a text: Piet's ``command:push``, the steps that run ``push``.
+    ``form`` is the spec's prefix (``command``), ``name`` what it names (``push``).  A machine
+    lists it in :meth:`Machine.next_touches` (kind ``exec``) and compiles it in
+    :meth:`Machine.compile_stops`; no step *runs* at one (:meth:`Machine.location` is never one)."""
+
+    form: str
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.form} {self.name}"
+
+
+# Where a step runs and where breakpoints go: a board cell, or a command of a text program (and,
+# for breakpoints only, what a language names its own way).
+Location = CellRef | CodeRef | NamedRef
 
 
 class Diagnostic(NamedTuple):

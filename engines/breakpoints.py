@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .base import CellRef, CodeRef, Location
+from .base import CellRef, CodeRef, Location, NamedRef
 from .expressions import EvaluationError, Expression, ExpressionError, Message
 from .language import GENERIC_NAMES
 
@@ -73,7 +73,7 @@ class RowRef:
 
 
 # What a breakpoint is on.
-Target = CellRef | CodeRef | DataRef | EventRef | RowRef
+Target = CellRef | CodeRef | NamedRef | DataRef | EventRef | RowRef
 
 _HIT = re.compile(r"\s*(==|>=|%)?\s*(\d+)\s*\Z")
 
@@ -153,8 +153,9 @@ class Breakpoint:
 
     @property
     def kind(self) -> str:
-        """``cell``, ``code``, ``data`` or ``event``."""
-        return {CellRef: "cell", CodeRef: "code", DataRef: "data", EventRef: "event", RowRef: "row"}[type(self.at)]
+        """``cell``, ``code``, ``named`` (a language's own form), ``data``, ``event`` or ``row``."""
+        return {CellRef: "cell", CodeRef: "code", NamedRef: "named", DataRef: "data", EventRef: "event",
+                RowRef: "row"}[type(self.at)]
 
     def hits(self, step: int) -> int:
         """How many hits the run made here at or before ``step`` (DAP: the hit count)."""
@@ -229,8 +230,9 @@ def _text(expression: Expression | None) -> str | None:
 
 
 def is_location(at: Target) -> bool:
-    """A cell, a command or a line: where the machine's compiled stops arrive."""
-    return isinstance(at, (CellRef, CodeRef, RowRef))
+    """A cell, a command, a line or a language's own location (:class:`NamedRef`): where the
+    machine's compiled stops arrive."""
+    return isinstance(at, (CellRef, CodeRef, NamedRef, RowRef))
 
 
 class Breakpoints:

@@ -101,6 +101,12 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
 ``symbols(program) -> tuple[Symbol, ...]`` (optional)
     The named parts of a program an editor lists (Stoned-Go's macros, MessiScript's loops, a
     GCG record's moves); none by default.
+``read_target(form, text, view) -> tuple[Target, frozenset[str] | None]`` (optional)
+    The breakpoint target a spec of one of the language's own forms (:attr:`Language.spec_forms`)
+    names: ``form`` is its prefix (``command``), ``text`` what follows the colon, ``view`` the
+    program's first view; the target (a :class:`~esodbg.engines.base.CellRef` with its kinds, a
+    :class:`~esodbg.engines.base.NamedRef`…) and its kinds (``None`` for a target that has none).
+    Raises ``ValueError`` saying what the form takes (the valid names).  Needed with ``spec_forms``.
 ``cell_name(cell) -> str`` (optional)
     The name of the board cell ``cell`` (a :class:`~esodbg.engines.base.CellRef`), without its
     board, as the language's spec and its players write it: Stoned-Go's point ``(4, 0)`` is
@@ -271,6 +277,9 @@ class Language:
     grammar: str | None = None
     grammar_by_suffix: tuple[tuple[str, str], ...] = ()  # (file ending, grammar) for files with their own format
     names: tuple[Help, ...] = ()
+    # breakpoint spec targets of its own, beside cell:, code:, data: and event: (Piet's codel:X,Y,
+    # command:NAME): the implementation's read_target reads them
+    spec_forms: tuple[Help, ...] = ()
     data_locations: tuple[Help, ...] = ()  # forms, e.g. Help("mem[N]", "piece N's memory")
     events: tuple[Help, ...] = ()
     exports: tuple[Export, ...] = ()
@@ -281,6 +290,7 @@ class Language:
     code_breakpoints: bool = False  # its machine stops at commands (CodeRef) of its text, not only at cells
     says_interrupted: bool = False  # its final_state and summary say how the run ended: told when Ctrl+C ended it
     cell_form: str = "ROW,COL"  # how a cell is written (the implementation's read_cell), for hints: X,Y, SQUARE
+    pictures: bool = False  # its boards are pictures (cells of their own colour, Cell.rgb): z zooms them out
     bytes_io: bool = False  # its input and output are bytes (Befunge): kept exactly, as surrogateescape text
     # (file ending, rule): a file with that ending is this language's when rule(its bytes) holds, where
     # other languages list the ending too (.bf: Brainfuck's content rule; registry.for_file)
@@ -454,6 +464,17 @@ class Language:
         if found is None or found[0] not in self.data_boards():
             return None
         return self.read_cell(found[1], found[0])
+
+    @property
+    def spec_prefixes(self) -> tuple[str, ...]:
+        """The prefixes of :attr:`spec_forms` (``command`` for ``command:NAME``)."""
+        return tuple(form.name.partition(":")[0] for form in self.spec_forms)
+
+    def read_target(self, form: str, text: str, view) -> tuple[Any, frozenset[str] | None]:
+        """The breakpoint target and kinds a spec ``FORM:TEXT`` of one of :attr:`spec_forms`
+        names in the program whose first view is ``view`` (the implementation's ``read_target``);
+        ``ValueError`` with what the form takes."""
+        return self.impl.read_target(form, text, view)
 
     def breakable(self, at: Location) -> str | None:
         """Why a breakpoint cannot go on ``at`` in this language, or ``None`` if it can: a

@@ -9,6 +9,9 @@ debugger's command palette reads and remembered sessions store.
            | "code:" N                                               the N-th command (1-based)
            | "data:" LOCATION                                        a data location: acc, mem[3], memory1(0,1)
            | "event:" NAME                                           output, input, error, or the language's
+           | FORM ":" TEXT                                           a form of the language's own
+                                                                     (Language.spec_forms: Piet's
+                                                                     codel:X,Y, block:X,Y, command:NAME)
     HIT    = N | ">=" N | "%" N
 
 ``if`` and ``hit`` come in either order, before ``log`` (whose message is the rest of the line).
@@ -27,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .base import CellRef, CodeRef
+from .base import CellRef, CodeRef, NamedRef
 from .breakpoints import Breakpoint, Breakpoints, DataRef, EventRef, Target
 from .language import Language
 from .view import View
@@ -171,14 +174,28 @@ def _target(text: str, language: Language, view: View) -> tuple[Target, frozense
         if rest.strip() not in events:
             raise SpecError(f"{text!r}: no event {rest.strip()!r} (the events are: {', '.join(events)})")
         return EventRef(rest.strip()), None
-    raise SpecError(f"{text!r}: a breakpoint is cell:{language.cell_form}, code:N, data:LOCATION or event:NAME")
+    if kind in language.spec_prefixes:
+        try:
+            return language.read_target(kind, rest.strip(), view)
+        except ValueError as error:
+            raise SpecError(f"{text!r}: {error}") from None
+    raise SpecError(f"{text!r}: a breakpoint is {', '.join(forms(language)[:-1])} or {forms(language)[-1]}")
+
+
+def forms(language: Language) -> list[str]:
+    """The targets a spec of ``language`` may name, as hints write them: ``cell:X,Y``, ``code:N``,
+    ``data:LOCATION``, ``event:NAME``, then the language's own (:attr:`Language.spec_forms`)."""
+    return [f"cell:{language.cell_form}", "code:N", "data:LOCATION", "event:NAME",
+            *(form.name for form in language.spec_forms)]
 
 
 def format_spec(bp: Breakpoint, language: Language) -> str:
     """The spec of ``bp``, a breakpoint in a program of ``language`` (which :func:`parse_spec`
     reads back to the same breakpoint)."""
     at = bp.at
-    if isinstance(at, CellRef):
+    if isinstance(at, NamedRef):  # a language's own (Piet's command:push)
+        text = f"{at.form}:{at.name}"
+    elif isinstance(at, CellRef):
         kinds = "" if bp.kinds == language.default_kinds else "/" + "+".join(sorted(bp.kinds))
         text = f"cell:{at.board}:{language.cell_text(at)}{kinds}"
     elif isinstance(at, CodeRef):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .base import CellRef, CodeRef, Location, Span, cell_name
+from .base import CellRef, CodeRef, Location, NamedRef, Span, cell_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +189,10 @@ class View:
         """A short human name for a location: ``(2, 4) <!`` (a cell, named as its language
         names cells, and its command), ``H8 ₁`` (a Scrabble square and its tile) or ``line 3 va
         messi`` (a command of a text program), ``tape[2]`` (a cell of a board the program does not
-        run on: one with a ``focus``, named as its data is)."""
+        run on: one with a ``focus``, named as its data is), ``command push`` (a language's own
+        location, :class:`~esodbg.engines.base.NamedRef`)."""
+        if isinstance(location, NamedRef):
+            return str(location)
         if isinstance(location, CodeRef):
             if self.code is None or not 0 <= location.index < len(self.code.steps):
                 return str(location)

@@ -578,6 +578,34 @@ def test_the_places_are_read_off_the_request_loop(monkeypatch):
     assert launch.session is not None and launch.session.steps == 0
 
 
+def test_piet_function_breakpoints_take_the_spec_names_codel_block_and_command():
+    """On a picture (no text to put a line breakpoint on), function breakpoints ``codel:X,Y``,
+    ``block:X,Y`` and ``command:NAME``; an unknown command comes back unverified with the valid ones."""
+    program = EXAMPLES / "piet" / "countdown.png"
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setFunctionBreakpoints", {"breakpoints": [
+            {"name": "command:out_number"}, {"name": "codel:5,0 hit 2"}, {"name": "command:print"}]})["body"]
+        assert [b["verified"] for b in answer["breakpoints"]] == [True, True, False]
+        assert "no Piet command 'print' (the commands are: push, pop" in answer["breakpoints"][2]["message"]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        stop = client.stopped()
+        assert stop["reason"] == "function breakpoint" and "command out_number" in stop["description"]
+        assert client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]["name"] == "Piet · step 2"
+        client.request("continue", {"threadId": 1})
+        client.stopped()
+        assert client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]["name"] == "Piet · step 13"
+        client.request("setFunctionBreakpoints", {"breakpoints": [{"name": "block:6,0"}]})  # the block d at (6, 0)
+        client.request("reverseContinue", {"threadId": 1})
+        assert client.stopped()["reason"] == "function breakpoint"
+        frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        names = {v["name"]: v["value"] for v in client.request("variables", {"variablesReference": client.request(
+            "scopes", {"frameId": frame["id"]})["body"]["scopes"][0]["variablesReference"]})["body"]["variables"]}
+        assert frame["name"] == "Piet · step 2" and names["pos"] == "(6, 0)"
+
+
 def test_a_piet_line_and_column_breakpoint_is_the_codel_there_and_a_block_mode_stops_in_its_block(tmp_path):
     """On ascii-piet, line L, column C is codel (C−1, L−1); black codels are no locations; the mode
     ``block`` stops when the IP enters any codel of the block."""

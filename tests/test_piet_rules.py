@@ -404,6 +404,95 @@ def test_a_codel_breakpoint_stops_on_arrival_a_block_breakpoint_anywhere_in_the_
     assert outcome.reason is Stop.BREAKPOINT and outcome.step == 6 and s.machine.pos == 1
 
 
+COUNTDOWN = str(Path(__file__).resolve().parent.parent / "examples" / "piet" / "countdown.png")
+
+
+def spec_session(program, spec: str, written: str, budget: int = 10_000) -> Session:
+    """A session of ``program`` with the breakpoint ``spec`` set as ``exec --break`` sets it;
+    ``written``, how it is written back (and read back to the same breakpoint)."""
+    from esodbg.engines.spec import format_spec, parse_spec
+
+    s = Session(PIET, program, "", True, budget)
+    bp = parse_spec(spec, PIET, s.first_view).set_in(s.breakpoints)
+    again = parse_spec(written, PIET, s.first_view)
+    assert format_spec(bp, PIET) == written and (again.at, again.kinds or PIET.default_kinds) == (bp.at, bp.kinds)
+    return s
+
+
+def test_codel_spec_stops_before_a_step_that_starts_on_the_codel():
+    s = spec_session(example("countdown.png"), "codel:5,0", "cell:picture:5,0")
+    assert [s.continue_().step for _ in range(3)] == [1, 13, 25]  # every lap arrives at (5, 0)
+    ran = esodbg("exec", COUNTDOWN, "--break", "codel:5,0 hit 3")
+    assert ran.returncode == 4 and ran.stdout == b"54"
+    assert "stopped at step 25 at (5, 0) ↑: breakpoint cell:picture:5,0 hit 3 (hit 3)".encode() in ran.stderr
+
+
+def test_block_spec_stops_anywhere_in_the_block_of_the_codel(tmp_path):
+    # ttle?? loops: the IP comes back into the block tt at (1, 0), never at (0, 0)
+    s = spec_session(PIET.parse("ttle??\n", "t.apiet"), "block:0,0", "cell:picture:0,0/block", budget=30)
+    outcome = s.continue_()
+    assert outcome.reason is Stop.BREAKPOINT and outcome.step == 6 and s.machine.pos == 1
+    assert spec_session(PIET.parse("ttle??\n", "t.apiet"), "codel:0,0", "cell:picture:0,0", budget=30).continue_().reason is Stop.BUDGET
+    path = tmp_path / "trap.apiet"
+    path.write_text("ttle??\n")
+    ran = esodbg("exec", str(path), "--break", "block:0,0")
+    assert ran.returncode == 4 and ran.stdout == b"2"
+    assert "stopped at step 6 at (0, 0) ↰ (the next step at (1, 0) ←): breakpoint cell:picture:0,0/block (hit 1)".encode() \
+        in ran.stderr
+    assert esodbg("exec", str(path), "--break", "codel:0,0", "--max-steps", "30").returncode == 3
+
+
+def test_command_spec_stops_before_every_step_that_runs_the_command_and_no_other():
+    """Before each step whose move runs NAME, whatever the codel, DP and CC it starts from."""
+    traced = Session(PIET, example("counter.png"), "", True, 10_000)
+    expected = []
+    while traced.machine.status is Status.READY:
+        if traced.evaluate("command") == "push":
+            expected.append(traced.steps)
+        traced.step()
+    s = spec_session(example("counter.png"), "command:push", "command:push")
+    stops = []
+    while (outcome := s.continue_()).reason is Stop.BREAKPOINT:
+        assert s.evaluate("command") == "push"
+        stops.append(outcome.step)
+    assert outcome.reason is Stop.HALTED and stops == [step for step in expected if step > 0] and len(stops) > 3
+    ran = esodbg("exec", COUNTDOWN, "--break", "command:out_number")
+    assert ran.returncode == 4 and ran.stdout == b""
+    assert "stopped at step 2 at (6, 0) →, before command out_number: breakpoint command:out_number (hit 1)".encode() \
+        in ran.stderr
+
+
+def test_an_unknown_command_name_is_refused_with_the_valid_ones():
+    from esodbg.engines.spec import SpecError, parse_spec
+
+    s = Session(PIET, example("countdown.png"), "", True)
+    with pytest.raises(SpecError, match="no Piet command 'in_num' .*push, pop, add, .*, out_number, out_char"):
+        parse_spec("command:in_num", PIET, s.first_view)
+    ran = esodbg("exec", COUNTDOWN, "--break", "command:output")
+    assert ran.returncode == 2 and b"no Piet command 'output' (the commands are: push, pop," in ran.stderr
+    ran = esodbg("exec", COUNTDOWN, "--break", "codel:15,0")
+    assert ran.returncode == 2 and b"15 cells wide and 6 high" in ran.stderr
+
+
+def test_the_command_unit_steps_to_the_next_command_that_is_not_push_or_pop_and_back():
+    """ttle??: push (tt → l), out(number), a slide that stops in white, back across it into e,
+    multiply (e → l), pop, push again: the unit passes over push, pop and the moves that run none."""
+    assert [unit.name for unit in PIET.units] == ["command", "colour"]
+    s = session("ttle??\n", budget=100)
+    assert [(s.step(unit=0).step, s.evaluate("command")) for _ in range(4)] == [
+        (1, "out_number"), (4, "multiply"), (7, "out_number"), (10, "multiply")]
+    assert [s.step_back(unit=0).step for _ in range(4)] == [7, 4, 1, 0]
+    s = session(apiet(num(3) + ["out_number"]))
+    assert s.step(unit=0).step == 1 and s.step(unit=0).reason is Stop.HALTED and out(s) == b"3"
+
+
+def test_the_colour_unit_passes_over_white_until_the_ip_is_on_a_colour_block_again():
+    s = session("ttle??\n", budget=100)
+    assert [(s.step(unit=1).step, s.evaluate("colour")) for _ in range(4)] == [
+        (1, "red"), (2, "dark magenta"), (4, "dark magenta"), (5, "red")]  # 2 → 4: stopped in white at (5, 0)
+    assert [s.step_back(unit=1).step for _ in range(4)] == [4, 2, 1, 0]
+
+
 def test_data_locations_and_names():
     s = Session(PIET, example("countdown.png"), "", True, 10_000)
     s.step()

@@ -136,3 +136,106 @@ async def test_a_picture_opens_read_only_and_ascii_piet_in_the_editor(monkeypatc
         await pilot.press("E")
         await pilot.pause()
         assert isinstance(app.screen, EditorScreen)
+
+
+# ----- a big picture zoomed out: ▀ half blocks, two codels a terminal cell -------------------------
+def big_png(folder: Path) -> Path:
+    """paint.big(): 179 × 44 codels, too big at two columns a codel at 80×24 and 120×40."""
+    from PIL import Image
+
+    codels = paint.big()
+    image = Image.new("RGB", (len(codels[0]), len(codels)))
+    image.putdata([(paint.RGB[c] >> 16, paint.RGB[c] >> 8 & 255, paint.RGB[c] & 255) for row in codels for c in row])
+    image.save(folder / "zoom.png")
+    return folder / "zoom.png"
+
+
+def board_view(app):
+    from esodbg.app.widgets.board import BoardView
+
+    return app.debugger.query_one(BoardView)
+
+
+async def test_a_big_picture_is_zoomed_out_into_half_blocks_and_z_zooms_in_and_out(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    big_png(tmp_path)
+    app = DebuggerApp(PIET, Path("zoom.png"), "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = board_view(app)
+        assert board.half and board.virtual_size.height == 1 + (44 + 1) // 2  # the axis, then two rows a line
+        line = "".join(segment.text for segment in board.render_line(3))  # rows 4 and 5 of the band
+        assert "▀" in line
+        top = "".join(segment.text for segment in board.render_line(1))  # rows 0 and 1: the IP's codel (0, 0)
+        assert top.split()[1].startswith("→")  # after the row label: the DP arrow on the IP's codel
+        from esodbg.engines.base import CellRef
+        app.session.breakpoints.set(CellRef("picture", 5, 3))  # codel (3, 5): line 3, the lower half
+        app.render_state()
+        await pilot.pause()
+        line = "".join(segment.text for segment in board.render_line(3))
+        assert line.split(" ", 2)[2][3] == "●"  # after the label "4 ": column 3
+        await pilot.press("z")
+        await pilot.pause()
+        assert not board.half and board.virtual_size.height == 1 + 44
+        await pilot.press("z")
+        await pilot.pause()
+        assert board.half
+        await pilot.press("question_mark")  # the help says which key zooms
+        await pilot.pause()
+        keys = dict(app.screen.rows()[0][1])
+        assert keys["z"].startswith("zoom the picture out (two cells a terminal cell, as ▀ half blocks")
+    app = DebuggerApp(PIET, EXAMPLES / "piet" / "echo.png", "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:  # a picture that fits keeps two columns a codel
+        await pilot.pause()
+        assert not board_view(app).half
+
+
+async def test_without_colour_a_big_picture_keeps_its_letters(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NO_COLOR", "1")
+    big_png(tmp_path)
+    app = DebuggerApp(PIET, Path("zoom.png"), "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("z")
+        await pilot.pause()
+        assert not board_view(app).half and any("needs colour" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_big_picture_frames(snap_compare, tmp_path, monkeypatch, size, colour):
+    monkeypatch.chdir(tmp_path)
+    big_png(tmp_path)
+    if not colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = DebuggerApp(PIET, Path("zoom.png"), "", restore=False, remember=False)
+    assert snap_compare(app, press=["n", "n", "n"], terminal_size=size)
+
+
+async def test_the_breakpoint_prompt_takes_the_spec_names_and_lists_them():
+    """``B``: the prompt's hint names codel:X,Y, block:X,Y and command:NAME; an unknown command
+    keeps the prompt with the valid ones; command:out_number stops before the out(number)."""
+    from esodbg.app.screens.prompt import PromptScreen
+    from esodbg.engines.base import NamedRef, Stop
+
+    app = DebuggerApp(PIET, EXAMPLES / "piet" / "countdown.png", "", restore=False, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("B")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        hint = " ".join(str(label.render()) for label in app.screen.query("Label, Static"))
+        assert "codel:X,Y" in hint and "block:X,Y" in hint and "command:NAME" in hint
+        await pilot.press(*"command:outnum", "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#prompt-error").render())
+        assert isinstance(app.screen, PromptScreen) and "no Piet command 'outnum'" in error and "out_number" in error
+        await pilot.press(*["backspace"] * 6, *"out", "underscore", *"number", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert NamedRef("command", "out_number") in app.session.breakpoints
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.outcome.reason is Stop.BREAKPOINT and app.session.steps == 2
+        assert "breakpoint command out_number" in str(app.query_one("#status").render())

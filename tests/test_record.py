@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -95,6 +96,43 @@ def test_a_frame_redraws_only_what_changed(tmp_path):
     # A later frame redraws the lines that changed: the board's, the status line and the
     # timeline (which rescales as the run grows, its output markers with it).
     assert later < first / 2
+
+
+def codel_colours(path: Path) -> set[str]:
+    """The true colours of a Piet picture's codels, as ``#rrggbb``."""
+    from esodbg.engines.piet.parser import RGB
+
+    language = registry.for_file(path)
+    program = language.parse(language.decode(path.read_bytes(), str(path)), str(path))
+    return {f"#{RGB[c]:06x}" for c in program.codels}
+
+
+def test_a_piet_picture_is_recorded_in_its_codels_true_colours(tmp_path):
+    """Each codel a square of its own colour (issue 46): the SVG fills and the GIF's pixels hold
+    every colour of the picture, at two columns a codel and zoomed out (▀: the codels' colours as
+    the half blocks' foreground and background)."""
+    echo = EXAMPLES / "piet" / "echo.png"
+    recording = record(echo, Script(steps=2), size=(120, 40))
+    write(recording, tmp_path / "echo.svg")
+    write(recording, tmp_path / "echo.gif")
+    fills = set(re.findall(r"fill:(#[0-9a-f]{6})", (tmp_path / "echo.svg").read_text("utf-8")))
+    wanted = codel_colours(echo)
+    assert len(wanted) == 9 and wanted <= fills
+    with Image.open(tmp_path / "echo.gif") as gif:
+        pixels = {f"#{r:02x}{g:02x}{b:02x}" for r, g, b in gif.convert("RGB").get_flattened_data()}
+    assert wanted <= pixels
+    sys.path.insert(0, str(EXAMPLES / "piet"))
+    import paint
+
+    codels = paint.big()
+    image = Image.new("RGB", (len(codels[0]), len(codels)))
+    image.putdata([(paint.RGB[c] >> 16, paint.RGB[c] >> 8 & 255, paint.RGB[c] & 255) for row in codels for c in row])
+    image.save(tmp_path / "zoom.png")
+    recording = record(tmp_path / "zoom.png", Script(steps=1), size=(120, 40))
+    assert any("▀" in text for text in text_of(recording.frames[-1].rows))  # zoomed out
+    write(recording, tmp_path / "zoom.svg")
+    fills = set(re.findall(r"fill:(#[0-9a-f]{6})", (tmp_path / "zoom.svg").read_text("utf-8")))
+    assert codel_colours(tmp_path / "zoom.png") <= fills
 
 
 def test_the_svg_has_a_frame_per_recorded_frame_and_the_output(tmp_path):

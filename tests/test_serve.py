@@ -405,6 +405,22 @@ def test_the_debugger_in_chromium_steps_breaks_on_a_clicked_cell_continues_and_q
     assert server.stop() < 1
 
 
+def test_a_piet_picture_shows_its_codels_in_their_true_colours(serve, chromium):
+    """Issue 46: the browser draws each codel in its own colour (xterm.js's cells' backgrounds),
+    every colour of the picture, not the nearest of a palette."""
+    from esodbg.engines.registry import by_name
+    from esodbg.engines.piet.parser import RGB
+
+    echo = EXAMPLES / "piet" / "echo.png"
+    piet = by_name("piet")
+    program = piet.parse(piet.decode(echo.read_bytes(), str(echo)), str(echo))
+    wanted = {f"#{RGB[c]:06x}" for c in program.codels}
+    page = open_page(chromium, serve(str(echo)))
+    shown = set(re.findall(r"background-color:\s*(#[0-9a-f]{6})", page.inner_html(".xterm-rows")))
+    assert len(wanted) == 9 and wanted <= shown, wanted - shown
+    page.close()
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_stops_the_server_within_a_second_with_a_tab_open_and_no_app_left(serve, chromium, tmp_path, sig):
     program = tmp_path / "hello.15"

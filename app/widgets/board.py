@@ -22,6 +22,14 @@ rendered, so big boards stay cheap), in the board's look (:class:`~esodbg.engine
   terminal's cell width (Rich's ``cell_len``), never by code points: a wide character (a Hangul
   syllable) fills them, a narrow one is padded (Aheui's board, whose cells mix both).
 
+A *picture* (a ``chars`` board whose cells have a colour of their own, ``Cell.rgb``: Piet's
+codels) can be zoomed out (:attr:`BoardView.half`): each terminal cell a half block ``▀`` showing
+two cells stacked, the upper one's colour as the foreground, the lower one's as the background,
+one column a cell.  It is chosen when the picture does not fit the pane at two columns a cell
+(:meth:`BoardView.zoom` toggles it); never without colour (NO_COLOR), where the glyphs must show.
+Zoomed out, the marks that take a whole terminal cell are the program's cell (its ``ip`` role's
+sub-glyph, the direction arrow, on its own colour), a breakpoint ``●`` and the focused cursor ``○``.
+
 The role of a cell picks a component class (``board--<role>``), so languages are styled in
 their TCSS, not here.  The cell cursor is brackets in the gaps on either side of a tile (on a
 ``points`` or ``squares`` board, the cell in reverse while the board has focus).  A board with axes has its column labels along the
@@ -73,6 +81,12 @@ def _colour_style(rgb: int) -> Style:
     return Style(bgcolor=f"#{rgb:06x}", color="#ffffff" if dark else "#000000")
 
 
+def is_picture(board: Grid) -> bool:
+    """Whether ``board`` is a picture: its cells have colours of their own (Piet's codels)."""
+    return board.look == "chars" and bool(board.rows) and any(cell is not None and cell.rgb is not None
+                                                              for cell in board.rows[0])
+
+
 def hex_width(board: Grid) -> int:
     """The columns of a cell of a ``hex`` board: its widest glyph (made odd, so that half a cell,
     a row's indent step, is whole columns) and one for the sub-glyph."""
@@ -118,6 +132,8 @@ class BoardView(ScrollView, can_focus=True):
         self.heat: dict[tuple[int, int], int] = {}  # the heat map's level of each cell that ran (drawn coordinates)
         self._hex_width = 2  # a hex board's cell width (hex_width), found when a board is shown
         self.narrow = False  # a chars board one column a cell: it is wider than the pane at two
+        self.half = False  # a picture zoomed out: two cells a terminal cell, as ▀ half blocks
+        self.zoomed: bool | None = None  # the user's choice of half (zoom), or None: as the picture fits
         self._size_to(board)
 
     @property
@@ -126,7 +142,7 @@ class BoardView(ScrollView, can_focus=True):
             return self._hex_width, 1
         if self.board.look == "tiles":  # the glyph's width, a space, the gap: wider for long values
             return self.board.width + 3, 3
-        if self.narrow and self.board.look == "chars":
+        if (self.narrow or self.half) and self.board.look == "chars":
             return 1, 1
         return DIMS[self.board.look]
 
@@ -160,11 +176,31 @@ class BoardView(ScrollView, can_focus=True):
         room = self.size.width - 1 - (2 if self.narrow else 0)  # as padded: no flip-flop as the padding goes
         # A picture (cells of their own colour: Piet's codels) keeps its squares and scrolls: a
         # codel's marks (the pointer's arrow, a slide's path) need the second column.
-        picture = any(cell is not None and cell.rgb is not None for cell in board.rows[0]) if board.rows else False
+        picture = is_picture(board)
         narrow = board.look == "chars" and not picture and room > 0 and self.wanted_width(board) > room
         if narrow != self.narrow:
             self.narrow = narrow
             self.set_class(narrow, "-narrow")
+        # Zoomed out, as the user chose, else when the picture does not fit at two columns a cell
+        # (in width, or in height with its axes); never without colour, where only the glyphs show.
+        if room <= 0 and self.zoomed is None:  # not laid out yet: decided at the first resize
+            return
+        fits = self.wanted_width(board) <= room and len(board.rows) + self._margins[1] <= self.size.height
+        half = picture and not self.app.no_color and (self.zoomed if self.zoomed is not None else not fits)
+        if half != self.half:
+            self.half = half
+            self.set_class(half, "-half")
+
+    def zoom(self) -> bool:
+        """Zoom a picture out (two cells a terminal cell, ``▀``) or back in (two columns a cell),
+        whatever fits; false for a board that is no picture, or without colour (nothing changes)."""
+        if not is_picture(self.board) or self.app.no_color:
+            return False
+        self.zoomed = not self.half
+        self._size_to(self.board)
+        self.refresh()
+        self.call_after_refresh(self._reveal_cursor)
+        return True
 
     def _size_to(self, board: Grid) -> None:
         if board.look == "hex":
@@ -173,8 +209,9 @@ class BoardView(ScrollView, can_focus=True):
         width, height = self._dims
         cols = max((self._indent(r) + len(row) * width for r, row in enumerate(board.rows)), default=0)
         left, top = self._margins
-        end = 0 if self.narrow else 1  # a column after the last cell (a tile's closing bracket); narrow: none
-        self.virtual_size = Size(left + cols + end, top + len(board.rows) * height)
+        end = 0 if self.narrow or self.half else 1  # a column after the last cell (a tile's closing bracket)
+        lines = (len(board.rows) + 1) // 2 if self.half else len(board.rows) * height
+        self.virtual_size = Size(left + cols + end, top + lines)
 
     def show(self, board: Grid, breakpoints: set[Location], fault: Location | None,
              follow: Location | None = None, ran: Mapping[Location, int] | None = None) -> None:
@@ -255,6 +292,8 @@ class BoardView(ScrollView, can_focus=True):
         which do not scroll)."""
         width, height = self._dims
         left, top = self._margins
+        if self.half:  # two rows a line
+            return Region(col, row // 2, 1 + left, 1 + top)
         return Region(self._indent(row) + col * width, row * height, width + 1 + left, height + top)
 
     def on_click(self, event: Click) -> None:
@@ -266,6 +305,8 @@ class BoardView(ScrollView, can_focus=True):
         if offset.x < left or offset.y < top:  # on the axes
             return
         row, line = divmod(offset.y - top + self.scroll_offset.y, height)
+        if self.half:  # a line shows two rows: the upper one's cell
+            row *= 2
         x = offset.x - left + self.scroll_offset.x - (self._indent(row) if row < len(self.board.rows) else 0)
         col = x // width  # a tile and the gap column before it
         rows = self.board.rows
@@ -293,10 +334,13 @@ class BoardView(ScrollView, can_focus=True):
             return self._labels_line(left, scroll_x, view_width)
         cell_w, cell_h = self._dims
         row, line = divmod(y - top + scroll_y, cell_h)
+        if self.half:  # a line shows two rows
+            row *= 2
         rows = self.board.rows
         if row >= len(rows) or line == cell_h - 1 and self.board.look == "tiles":
             return Strip.blank(view_width)
-        body = Strip(self._row_segments(row, line), self.virtual_size.width - left)
+        segments = self._half_segments(row) if self.half else self._row_segments(row, line)
+        body = Strip(segments, self.virtual_size.width - left)
         body = body.crop(scroll_x, scroll_x + view_width - left)
         if left:  # the row label, which stays while the board scrolls sideways
             label = self.board.axes[1][row] if line == 0 else ""
@@ -309,7 +353,7 @@ class BoardView(ScrollView, can_focus=True):
         a ruler does."""
         cell_w, _ = self._dims
         # Tiles start after a gap column; over a square's middle; a narrow board's label over its cell.
-        offset = 0 if self.board.look == "points" or self.narrow else 1
+        offset = 0 if self.board.look == "points" or self.narrow or self.half else 1
         labels = self.board.axes[0]
         width = self.virtual_size.width - left
         for every in _RULER_STEPS:
@@ -330,6 +374,32 @@ class BoardView(ScrollView, can_focus=True):
         axis = self._overlays()["axis"]
         body = Strip([Segment("".join(chars), axis)]).crop(scroll_x, scroll_x + view_width - left)
         return Strip.join([Strip([Segment(" " * left)]), body]).extend_cell_length(view_width)
+
+    def _half_segments(self, row: int) -> list[Segment]:
+        """Rows ``row`` and ``row + 1`` of a picture zoomed out: a ``▀`` a column, the upper
+        cell's colour over the lower one's; the program's cell (its direction arrow), a
+        breakpoint ``●`` or the focused cursor ``○`` on the colour of the cell it marks."""
+        rows = self.board.rows
+        upper, lower = rows[row], rows[row + 1] if row + 1 < len(rows) else ()
+        r, col0 = row + self.board.row0, self.board.col0
+        cursor = self.cursor if self.has_focus else None
+        segments = []
+        for c_index, top in enumerate(upper):
+            bottom = lower[c_index] if c_index < len(lower) else None
+            c = c_index + col0
+            marks = [(rank, cell, glyph) for cell, at in ((top, (r, c)), (bottom, (r + 1, c))) if cell is not None
+                     for rank, glyph in ((0, cell.sub[:1] or "●"), (1, "●"), (2, "○"))
+                     if (at == self.at, at in self.breakpoints, at == cursor)[rank]]
+            if marks:  # the program's cell first, then a breakpoint, then the cursor
+                _, cell, glyph = min(marks, key=lambda mark: mark[0])
+                segments.append(Segment(glyph, _colour_style(cell.rgb) + Style(bold=True) if cell.rgb is not None
+                                        else None))
+            elif top is None or top.rgb is None:
+                segments.append(Segment(" "))
+            else:
+                bg = f"#{bottom.rgb:06x}" if bottom is not None and bottom.rgb is not None else None
+                segments.append(Segment("▀", Style(color=f"#{top.rgb:06x}", bgcolor=bg)))
+        return segments
 
     def _row_segments(self, row: int, line: int) -> list[Segment]:
         """The segments of one line of a row of cells, in the board's look."""

@@ -5,7 +5,7 @@ pictures, and ascii-piet text (``.apiet``, ``.ascii-piet``).
 This module holds the plugin object only; :mod:`.plugin` is the implementation (the machine is
 :mod:`.machine`, the picture :mod:`.parser`), imported when a program is parsed."""
 
-from ..language import INT_BITS_OPTION, Help, Language, Option
+from ..language import INT_BITS_OPTION, Help, Language, Option, Unit
 
 LANGUAGE = Language(
     name="piet", title="Piet", extensions=(".png", ".gif", ".ppm", ".apiet", ".ascii-piet"),
@@ -20,9 +20,19 @@ LANGUAGE = Language(
                     "clarification of white slides, floored divide and mod, ignored bad operands; D1).", str,
                     choices=("npiet", "spec")),
              INT_BITS_OPTION),
+    units=(Unit("command", "o", "until the next command that is not push or pop: the pushes and pops that build "
+                "numbers, and the moves that run no command (across white, from a white codel), are passed over", "next"),
+           Unit("colour", "u", "over white: until the IP stands on a colour block again (a slide that stopped in "
+                "white and the moves from white codels after it are one unit); elsewhere one step")),
     breakpoint_kinds=("exec", "block"),
+    spec_forms=(Help("codel:X,Y", "stops before a step that starts on codel (X, Y) (the IP stands on it)"),
+                Help("block:X,Y", "stops before a step that starts anywhere in the colour block holding codel "
+                     "(X, Y) (a white codel is its own block)"),
+                Help("command:NAME", "stops before a step whose move runs NAME: push, pop, add, subtract, "
+                     "multiply, divide, mod, not, greater, pointer, switch, duplicate, roll, in_number, in_char, "
+                     "out_number, out_char")),
     roles=("codel", "current", "ip", "exit", "next", "slide", "blocked", "unknown"), styles="styles.tcss",
-    cell_form="X,Y", bytes_io=True,
+    cell_form="X,Y", bytes_io=True, pictures=True,
     names=(Help("pos", "(x, y) of the codel the IP stands on"),
            Help("dp", "the direction pointer: 'right', 'down', 'left' or 'up'"),
            Help("cc", "the codel chooser: 'left' or 'right'"),

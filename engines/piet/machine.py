@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final, Iterable
 
-from ..base import CellRef, Location, Status, Stop
+from ..base import CellRef, Location, NamedRef, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..integers import Oversized, bits_of, message, oversized, product_oversized
@@ -227,20 +227,30 @@ class PietMachine(ByteMachine):
         return CellRef(BOARD, self.pos // self.width, self.pos % self.width)
 
     def next_touches(self) -> list[tuple[Location, str]]:
-        """Exec at the IP's codel; ``block`` at every codel of its block (a white codel is its own)."""
+        """Exec at the IP's codel; ``block`` at every codel of its block (a white codel is its own);
+        exec at ``command NAME`` when the next step runs NAME."""
         w = self.width
         here: list[tuple[Location, str]] = [(self.location(), "exec")]
+        cmd = self.next_command()
+        if cmd:
+            here.append((NamedRef("command", COMMANDS[cmd]), "exec"))
         b = self.blocks[self.pos]
         if b < 0:
             return here + [(self.location(), "block")]
         return here + [(CellRef(BOARD, i // w, i % w), "block") for i in self.program.members[b]]
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
-        """A flag per codel: stop when the IP arrives at it (``exec``), or anywhere in its block
-        (``block``: every codel of the block is flagged)."""
+        """A flag word per codel, which :meth:`run` tests after each step: bit 0, stop when the IP
+        arrives at the codel (``exec``) or anywhere in its block (``block``: every codel of the
+        block has it); bit ``1 + dp * 2 + cc``, stop when it arrives there with that DP and CC
+        (``command NAME``: on each colour block, the (DP, CC) pairs from which the block's next
+        move runs NAME, found once here with :func:`find_move`)."""
         w, h = self.width, self.height
         flags = [0] * (w * h)
+        wanted = [False] * len(COMMANDS)
         for at, kinds in breakpoints:
+            if isinstance(at, NamedRef) and at.form == "command" and at.name in COMMANDS[1:] and "exec" in kinds:
+                wanted[COMMANDS.index(at.name)] = True
             if isinstance(at, CellRef) and at.board == BOARD and 0 <= at.col < w and 0 <= at.row < h:
                 i = at.row * w + at.col
                 if "exec" in kinds:
@@ -252,7 +262,39 @@ class PietMachine(ByteMachine):
                     else:
                         for j in self.program.members[b]:
                             flags[j] = 1
+        if any(wanted):
+            for b, members in enumerate(self.program.members):
+                first = members[0]
+                bits = 0
+                for k in range(8):  # k = dp * 2 + cc
+                    r = find_move(self.codels, self.blocks, self.exits, self.nexts, w, h, first, k >> 1, k & 1,
+                                  self.spec)
+                    if r & 7 == COMMAND and wanted[self.table[self.codels[first] * 18 + self.codels[r >> 14]]]:
+                        bits |= 2 << k
+                if bits:
+                    for j in members:
+                        flags[j] |= bits
         return flags if any(flags) else None
+
+    # ----- units of stepping (LANGUAGE.units: command, colour) ----------------------------------
+    def unit_done(self, level: int, mark: object) -> bool:
+        """After a step: does the unit end here?  0 ``command``, when the next step runs a
+        command other than push and pop (or none runs: the program has ended); 1 ``colour``, when
+        the IP stands on a colour block (not on a white codel)."""
+        if self.status is not Status.READY:
+            return True
+        if level == 0:
+            return self.next_command() > 2
+        return self.codels[self.pos] != WHITE
+
+    def unit_back(self, level: int) -> frozenset[Location]:
+        """Where the units begin, to go back to the latest earlier arrival at one: ``command``,
+        before a command other than push and pop (``command NAME`` locations); ``colour``, on
+        any codel of a colour block."""
+        if level == 0:
+            return frozenset(NamedRef("command", name) for name in COMMANDS[3:])
+        w = self.width
+        return frozenset(CellRef(BOARD, i // w, i % w) for i, c in enumerate(self.codels) if c < WHITE)
 
     # ----- execution --------------------------------------------------------------------------
     def _ended(self) -> bool:
@@ -476,9 +518,11 @@ class PietMachine(ByteMachine):
             dp = ndp
             cc = ncc
             done += 1
-            if stops is not None and stops[pos]:
-                reason = Stop.BREAKPOINT
-                break
+            if stops is not None:
+                f = stops[pos]
+                if f and (f & 1 or f >> (dp * 2 + cc + 1) & 1):
+                    reason = Stop.BREAKPOINT
+                    break
         self.pos, self.dp, self.cc = pos, dp, cc
         self.steps += done
         if reason is not Stop.NEEDS_INPUT and self._ended():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import CellRef, Span, StepRecord
+from ..base import CellRef, NamedRef, Span, StepRecord
 from ..base import read_xy_cell as read_cell, xy_cell_name as cell_name  # noqa: F401  (codels are (x, y))
 from ..names import Cells, Names, data_name, unknown_data
 from . import LANGUAGE
@@ -19,7 +19,7 @@ from .parser import WHITE, Program, colour_name, decode, encode, parse  # noqa: 
 
 machine = PietMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
-           "encode", "cell_name", "read_cell", "reads", "span", "hover", "not_editable"]
+           "encode", "cell_name", "read_cell", "reads", "span", "hover", "not_editable", "read_target"]
 CC_WORDS = ("left", "right")
 
 
@@ -109,6 +109,24 @@ def trace(m: PietMachine, record: StepRecord) -> dict:
         cmd = COMMANDS[command_of(m.codels[regs[0]], m.codels[r >> 14])]
     return {"step": record.step, "from": [at.col, at.row], "to": [m.pos % w, m.pos // w], "command": cmd,
             "dp": WORDS[m.dp], "cc": CC_WORDS[m.cc], "stack": list(m.stack)}
+
+
+# ----- the spec's breakpoint names ----------------------------------------------------------------
+FORM_KINDS = {"codel": frozenset({"exec"}), "block": frozenset({"block"})}
+
+
+def read_target(form: str, text: str, view) -> tuple[CellRef | NamedRef, frozenset[str] | None]:
+    """The spec's names (What the debugger shows, Names): ``codel:X,Y`` is the codel's
+    :class:`CellRef` with kind ``exec`` (the same breakpoint as ``cell:X,Y``), ``block:X,Y``
+    the same cell with kind ``block`` (``cell:X,Y/block``), ``command:NAME`` the
+    :class:`NamedRef` ``("command", NAME)``, NAME one of :data:`~.machine.COMMANDS` but
+    ``none``.  ``ValueError`` for a cell not written ``X,Y``, or an unknown command (listing
+    the valid ones).  (A codel off the picture is refused by the spec's reader.)"""
+    if form == "command":
+        if text not in COMMANDS[1:]:
+            raise ValueError(f"no Piet command {text!r} (the commands are: {', '.join(COMMANDS[1:])})")
+        return NamedRef("command", text), None
+    return read_cell(text, BOARD), FORM_KINDS[form]
 
 
 def not_editable(filename: str) -> str | None:

@@ -139,6 +139,16 @@ def countdown(n: int) -> list[list[int]]:
     return grid
 
 
+def big(text: str = "Zoom!\n", rows: int = 40) -> list[list[int]]:
+    """A picture too big to show at two columns a codel (the tests' zoomed-out board): the program
+    that prints ``text``, then a black row, then ``rows`` rows of colour blocks in diagonal bands
+    crossed by white lines, which the IP never reaches (the black row walls them off)."""
+    top = strip(text_ops(text))
+    width = len(top[0])
+    band = [[WHITE if (x + 2 * y) % 29 == 0 else (x // 6 + y // 4) % 18 for x in range(width)] for y in range(rows)]
+    return top + [[BLACK] * width] + band
+
+
 EXAMPLES = {
     # prints "Hi!\n"
     "hello": text_ops("Hi!\n"),
