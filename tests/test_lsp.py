@@ -105,6 +105,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
                   "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
     "piet": (EXAMPLES / "piet" / "hello.apiet", (0, 10), "**codel (10, 0)**: dark red, block of 30 codels"),
+    "aheui": (EXAMPLES / "aheui" / "countdown.aheui", (1, 4), "**타** = ㅌ + ㅏ\n\n- ㅌ **subtract**"),
 }
 
 
@@ -260,7 +261,9 @@ def decode(data: list[int], text: str) -> list[tuple[str, str]]:
     ("stoned-go", [("# Chain reaction: a row of dominoes.  Each white stone sits in atari (black on three", "comment"),
                    ("domino", "macro")]),
     ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")]),
-    ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")])])
+    ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")]),
+    ("aheui", [("# counts down by two from 8: prints 8642", "comment"), ("타", "operator"), ("추", "keyword"),
+               ("희", "keyword")])])
 async def test_semantic_tokens_come_from_the_grammars_highlights(client, name, covers):
     path = EXAMPLE[name][0]
     text = path.read_text("utf-8", errors="replace")
