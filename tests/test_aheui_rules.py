@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from esodbg.engines.aheui.parser import parse, split
-from esodbg.engines.base import Status
+from esodbg.engines.base import Status, Stop
 from esodbg.engines.iobuf import InputLog, OutputLog
 from esodbg.engines.registry import by_name
 
@@ -216,6 +216,27 @@ def test_i2_number_input():
 
 def test_i2_a_failed_number_keeps_the_output():
     assert run("반망방망희", b"x") == (1, b"2", 3)
+
+
+def test_i2_any_number_within_the_bound_is_read_even_one_a_sentinel_was_once():
+    """ㅂㅇ tells "a number", "no number" and "input still to come" apart from the value: −2⁷⁰,
+    −2⁷¹ and 2⁷¹−1 (once the reader's "needs input", "end of input" and "too large") are read."""
+    for n in (-(1 << 70), -(1 << 71), (1 << 71) - 1):
+        assert run("방망희", f"{n}\n".encode()) == (0, str(n).encode(), 3)
+    data = InputLog(f"{-(1 << 70)}")  # interactive: more digits may come, so the step waits
+    m = AHEUI.impl.machine(AHEUI.parse("방망희", "t.aheui", {}), data, OutputLog())
+    assert m.run(10) is Stop.NEEDS_INPUT and m.steps == 0
+    data.feed("0\n")
+    data.close()
+    assert m.run(10) is Stop.HALTED and m.output.text() == str(-(1 << 70) * 10)
+
+
+def test_i2_a_number_past_the_bound_is_a_runtime_error_naming_the_step(tmp_path):
+    assert run("방망희", f"{1 << 64}".encode(), max_int_bits=64)[:2] == (1, b"")
+    assert run("방망희", f"{-(1 << 64) + 1}".encode(), max_int_bits=64) == (0, str(-(1 << 64) + 1).encode(), 3)
+    done = exec_(tmp_path, "반망방망희".encode(), f"{1 << 64}".encode(), "--max-int-bits", "64")
+    assert done.returncode == 1 and done.stdout == b"2"
+    assert b"runtime error at step 3" in done.stderr and b"--max-int-bits" in done.stderr
 
 
 def test_i2_then_a_character():

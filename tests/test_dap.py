@@ -624,3 +624,63 @@ def test_a_piet_line_and_column_breakpoint_is_the_codel_there_and_a_block_mode_s
         assert client.stopped()["reason"] == "breakpoint"
         frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
         assert (frame["line"], frame["column"]) == (1, 6) and frame["name"] == "Piet · step 1"
+
+
+def test_aheui_columns_are_utf16_units_a_cell_after_an_astral_character_included(tmp_path):
+    """Aheui's cells are code points: a syllable is one UTF-16 unit, an emoji (a comment cell) two,
+    so on ``바😀반우`` the cell (2, 0) ``반`` is column 4 for VS Code, and a column inside the emoji
+    is the cell after it; a line breakpoint is the row (its span in UTF-16 units too)."""
+    program = tmp_path / "emoji.aheui"
+    program.write_text("바😀반우\n희망😀어\n", "utf-8")  # right along row 0, down at 우, left along row 1
+    source = {"path": str(program)}
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": source, "breakpoints": [
+            {"line": 1, "column": 2}, {"line": 1, "column": 3}, {"line": 2}]})["body"]["breakpoints"]
+        assert [(b["line"], b["column"], b["endColumn"]) for b in answer] == [(1, 2, 4), (1, 4, 5), (2, 1, 6)]
+        assert all(b["verified"] for b in answer)
+        places = client.request("breakpointLocations", {"source": source, "line": 2})["body"]["breakpoints"]
+        assert [(b["column"], b["endColumn"]) for b in places] == [(1, 2), (2, 3), (3, 5), (5, 6)]
+        client.request("configurationDone")
+        client.stopped()
+        columns = []
+        for _ in range(3):
+            client.request("continue", {"threadId": 1})
+            assert client.stopped()["reason"] == "breakpoint"
+            top = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+            columns.append((top["line"], top["column"], top["endColumn"]))
+        assert columns == [(1, 2, 4), (1, 4, 5), (2, 5, 6)]  # the emoji, 반, then 어 where row 1 begins
+        client.request("stepIn", {"threadId": 1})
+        client.stopped()
+        top = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (top["line"], top["column"], top["endColumn"]) == (2, 3, 5)  # the emoji on row 1
+    with Client() as client:  # an editor counting columns from 0
+        client.request("initialize", {"adapterID": "esodbg", "linesStartAt1": True, "columnsStartAt1": False})
+        client.request("launch", {"program": str(program), "stopOnEntry": True})
+        client.event("initialized")
+        answer = client.request("setBreakpoints", {"source": source, "breakpoints": [{"line": 1, "column": 3}]})
+        assert (answer["body"]["breakpoints"][0]["column"], answer["body"]["breakpoints"][0]["endColumn"]) == (3, 4)
+
+
+def test_a_leading_bom_kept_as_a_cell_is_no_column_for_the_editor(tmp_path):
+    """An editor drops a file's leading BOM (VS Code's text model, Neovim's 'bomb'), so where a
+    language keeps it as a cell (Aheui, B2) line 1's editor columns start after it: column 3 of
+    ``\\ufeff아반망희`` is 망, the cell (3, 0), reached at step 6."""
+    program = tmp_path / "bom.aheui"
+    program.write_text("\ufeff아반망희\n아오\n", "utf-8")  # BOM down, 아 right, 오 up, then 아 반 망 희 on row 0
+    source = {"path": str(program)}
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        answer = client.request("setBreakpoints", {"source": source, "breakpoints": [{"line": 1, "column": 3}]})
+        assert [(b["column"], b["endColumn"]) for b in answer["body"]["breakpoints"]] == [(3, 4)]
+        places = client.request("breakpointLocations", {"source": source, "line": 1})["body"]["breakpoints"]
+        assert [(b["column"], b["endColumn"]) for b in places] == [(1, 1), (1, 2), (2, 3), (3, 4), (4, 5)]
+        client.request("configurationDone")
+        client.stopped()
+        client.request("continue", {"threadId": 1})
+        assert client.stopped()["reason"] == "breakpoint"
+        top = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
+        assert (top["line"], top["column"], top["name"]) == (1, 3, "Aheui · step 5")  # 5 steps run, 망 next
+    zeros = Positions("\ufeffab\ncd", lines1=False, columns1=False, bom_hidden=True)
+    assert zeros.column_in(1, 0) == 2 and zeros.column_out(1, 2) == 0 and zeros.column_out(1, 1) == 0
+    assert zeros.column_in(2, 0) == 1 and zeros.column_out(2, 1) == 0

@@ -84,7 +84,7 @@ def source_lines(text: str) -> list[bytes]:
 
 def test_names_and_languages():
     assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "hexagony",
-                             "fish_esolang", "brainfuck", "labyrinth")
+                             "fish_esolang", "brainfuck", "labyrinth", "aheui")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -160,10 +160,10 @@ CORPUS_CASES = [
 
 def test_every_grammar_has_corpus_cases_with_errors():
     for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "hexagony", "fish_esolang",
-                  "brainfuck", "labyrinth"):
+                  "brainfuck", "labyrinth", "aheui"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
-        if ident not in ("ttg", "befunge", "hexagony", "fish_esolang", "labyrinth"):  # every text is a program of these
+        if ident not in ("ttg", "befunge", "hexagony", "fish_esolang", "labyrinth", "aheui"):  # every text is a program of these
             assert any(":error" in c.values[2] for c in cases), ident
 
 
@@ -203,6 +203,7 @@ PROGRAMS = {
     "fish_esolang": programs("fish/*.fish"),
     "brainfuck": programs("brainfuck/*.b"),
     "labyrinth": programs("labyrinth/*.lab", "labyrinth/*.labyrinth"),
+    "aheui": programs("aheui/*.aheui"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
                 for name, paths in PROGRAMS.items() for path in paths]
@@ -790,3 +791,65 @@ def test_brainfuck_highlights_by_node():
     assert captured == {(0, "+"): "operator", (1, "-"): "operator", (3, "<"): "keyword", (4, ">"): "keyword",
                         (6, "."): "function.builtin", (7, ","): "function.builtin", (9, "["): "punctuation.bracket",
                         (10, "x"): "comment", (11, "]"): "punctuation.bracket"}
+
+
+# --------------------------------------------------------------------------------------------
+# Aheui: every text is a program, one node a syllable of its command's class, a run of comment
+# characters on a row one node (spec aheui.md B2, B3, C1–C10)
+
+AHEUI_CLASSES = {"nop": "ㅇㄱㄲㅋㅉ", "end": "ㅎ", "arithmetic": "ㄷㄸㅌㄴㄹㅈ", "stack": "ㅁㅂㅃㅍ", "storage": "ㅅㅆ",
+                 "flow": "ㅊ"}
+AHEUI_CLASS = {initial: name for name, initials in AHEUI_CLASSES.items() for initial in initials}
+
+
+def aheui_cells(text: str) -> list[str]:
+    """The class of each syllable of the engine's board and ``comment`` for each run of other
+    cells on a row, in reading order (a NUL is a run of its own: the generated lexer's end mark)."""
+    from esodbg.engines.aheui.parser import split
+
+    found: list[str] = []
+    for row in text.split("\n"):
+        for i, char in enumerate(row):
+            parts = split(char)
+            if parts is None:
+                if i == 0 or split(row[i - 1]) is not None or "\x00" in (char, row[i - 1]):
+                    found.append("comment")
+                continue
+            initial, _, final = parts
+            found.append("io" if initial in "ㅁㅂ" and final in ("ㅇ", "ㅎ") else AHEUI_CLASS[initial])
+    return found
+
+
+def aheui_nodes(text: str) -> list[str]:
+    tree = parse("aheui", text)
+    assert not tree.root_node.has_error, str(tree.root_node)
+    return [node.type for node in tree.root_node.named_children]
+
+
+def test_aheui_every_syllable_is_its_commands_class():
+    every = "".join(chr(cp) for cp in range(0xAC00, 0xD7A4))
+    assert aheui_nodes(every) == aheui_cells(every)
+    assert set(aheui_nodes(every)) == {*AHEUI_CLASSES, "io"}
+
+
+AHEUI_CHARS = "반받망맣방밯희아가따자빠파상쌍추ㅂㅏ\u1107\u11ab\uabff\ud7a4 \t\r\n\x00ab#ſ\u212a😀Ａ"
+
+
+@FUZZ
+@given(st.text(st.sampled_from(AHEUI_CHARS), max_size=60))
+def test_aheui_nodes_are_the_engines_cells(text):
+    assert aheui_nodes(text) == aheui_cells(text)
+
+
+def test_aheui_highlights_by_class():
+    """How the code pane colours each syllable: by its command's class, a run of comment
+    characters as one comment, no-op syllables in the default colour."""
+    row = "다반망상추희아 ab😀"
+    tree = parse("aheui", row)
+    query = tree_sitter.Query(grammars.language("aheui"), grammars.highlights("aheui"))
+    captured = {}
+    for name, found in tree_sitter.QueryCursor(query).captures(tree.root_node).items():
+        for node in found:
+            captured[row.encode()[node.start_byte:node.end_byte].decode()] = name
+    assert captured == {"다": "operator", "반": "function.builtin", "망": "function.call", "상": "variable",
+                        "추": "keyword", "희": "keyword.return", " ab😀": "comment"}

@@ -105,6 +105,7 @@ EXAMPLE = {  # a program of every language, a position (0-based line, character)
     "labyrinth": (EXAMPLES / "labyrinth" / "counter.lab", (0, 10),
                   "heading east: negative → ▼ south, zero → ▶ east, positive → ▼ south"),
     "piet": (EXAMPLES / "piet" / "hello.apiet", (0, 10), "**codel (10, 0)**: dark red, block of 30 codels"),
+    "aheui": (EXAMPLES / "aheui" / "countdown.aheui", (1, 4), "**타** = ㅌ + ㅏ\n\n- ㅌ **subtract**"),
 }
 
 
@@ -232,6 +233,25 @@ async def test_labyrinth_notes_a_maze_with_no_command_and_code_no_corridor_reach
     assert await published(client, open_doc(client, rotating, '1<@ 23\n')) == []
 
 
+async def test_aheui_notes_lines_of_jamo_and_a_board_with_no_syllable(client, tmp_path):
+    """A line with no syllable but Hangul jamo (decomposed NFD text, or jamo typed one by one):
+    information — they are comments, never composed (B3) — with the line composed where NFC
+    makes syllables of it.  A line with no Hangul at all is a comment line (a title, a ``#!``):
+    nothing to say.  A board with no syllable: a warning (B5)."""
+    import unicodedata
+
+    path = tmp_path / "jamo.aheui"
+    text = "# prints 2\n반망희\n" + unicodedata.normalize("NFD", "반망희") + "\nㅂㅏ ㄴ\n"
+    found = await published(client, open_doc(client, path, text))
+    assert [(d.severity, d.range.start.line, d.range.start.character, d.range.end.character) for d in found] == [
+        (types.DiagnosticSeverity.Information, 2, 0, 8), (types.DiagnosticSeverity.Information, 3, 0, 4)]
+    assert "only Hangul jamo" in found[0].message and "NFC" in found[0].message and "`반망희`" in found[0].message
+    assert "`" not in found[1].message.split("(B3)")[1]  # compatibility jamo compose to nothing
+    board = tmp_path / "nosyllable.aheui"
+    (found,) = await published(client, open_doc(client, board, "hello\nworld\n"))
+    assert found.severity == types.DiagnosticSeverity.Warning and "no Hangul syllable" in found.message
+
+
 async def test_no_hover_on_what_is_not_code(client, tmp_path):
     prose = tmp_path / "prose.messi"
     prose.write_text("La agarra Messi. Un partido tranquilo en el estadio. ¡gol!\n", "utf-8")
@@ -260,7 +280,9 @@ def decode(data: list[int], text: str) -> list[tuple[str, str]]:
     ("stoned-go", [("# Chain reaction: a row of dominoes.  Each white stone sits in atari (black on three", "comment"),
                    ("domino", "macro")]),
     ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")]),
-    ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")])])
+    ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")]),
+    ("aheui", [("# counts down by two from 8: prints 8642", "comment"), ("타", "operator"), ("추", "keyword"),
+               ("희", "keyword")])])
 async def test_semantic_tokens_come_from_the_grammars_highlights(client, name, covers):
     path = EXAMPLE[name][0]
     text = path.read_text("utf-8", errors="replace")

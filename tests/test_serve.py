@@ -447,3 +447,51 @@ def test_closing_a_tab_ends_its_app_and_not_the_others(serve, chromium, tmp_path
     shows(second, "step 1 ·")  # the other tab goes on
     second.close()
     wait_until(lambda: apps(program) == [], 5, "the second tab's app quit")
+
+
+GLYPHS = """(index) => {
+  const row = document.querySelector('.xterm-rows').children[index];
+  const out = [];
+  const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent;
+    for (let i = 0; i < text.length;) {
+      const n = text.codePointAt(i) > 0xffff ? 2 : 1;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + n);
+      const box = range.getBoundingClientRect();
+      out.push([text.slice(i, i + n), box.left, box.width]);
+      i += n;
+    }
+  }
+  return out;
+}"""
+
+
+def test_an_aheui_board_of_wide_and_narrow_cells_lines_up_in_chromium(serve, chromium, tmp_path):
+    """Aheui's cells are two columns whatever the character (syllables, an emoji and a full-width
+    form fill them, a narrow one is padded, a tab and a combining mark are a placeholder), then
+    one for the arrow: on the page, as drawn, every cell of every row starts 3 columns after the
+    one before it, and the board's right edge is at the same place on every row."""
+    program = tmp_path / "mixed.aheui"
+    program.write_text("반a😀받\t다\n빠Ａ\u0301ㅂ망망\n\n희", "utf-8")
+    page = open_page(chromium, serve(str(program)))
+    screen = rows(page)
+    cells = {0: "반a😀받·다", 1: "빠Ａ·ㅂ망망", 3: "희"}
+    starts, edges = {}, set()
+    for y, wanted in cells.items():
+        index = next(i for i, row in enumerate(screen) if row.startswith(f"│ {y} "))
+        glyphs = page.evaluate(GLYPHS, index)
+        narrow = glyphs[0][2]  # the border's width: one column
+        at, found = 3, []  # past "│ y "
+        for glyph in wanted:
+            at = next(i for i in range(at, len(glyphs)) if glyphs[i][0] == glyph)
+            found.append(glyphs[at][1])
+            at += 1
+        starts[y] = found
+        edges.add(round(next(left for glyph, left, _ in glyphs[at:] if glyph == "│"), 1))
+        for k, left in enumerate(found):
+            assert abs(left - (found[0] + 3 * k * narrow)) < 0.5, (y, k, wanted[k], found)
+    assert starts[0][0] == starts[1][0] == starts[3][0] and len(edges) == 1, (starts, edges)
+    page.close()

@@ -365,7 +365,7 @@ class Server(Listener):
         session = launch.session  # built on the loader thread (_read)
         self.launched = launch
         self.positions = Positions(launch.text, self.client.get("linesStartAt1", True) is not False,
-                                   self.client.get("columnsStartAt1", True) is not False)
+                                   self.client.get("columnsStartAt1", True) is not False, bom_hidden=True)
         self.breakpoints = EditorBreakpoints(launch.language, launch.program, session.names.keys(), self.positions,
                                              launch.source)
         if keep is not None:

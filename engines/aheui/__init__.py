@@ -13,7 +13,7 @@ LANGUAGE = Language(
     units=(Unit("storage", "u", "until the selected storage changes: another is selected, or a value is "
                 "pushed, popped or changed in the one selected", "next"),),
     roles=("comment", "nop", "calc", "store", "control", "io", "cursor", "next", "path", "blank"),
-    styles="styles.tcss", cell_form="X,Y", bytes_io=True,
+    styles="styles.tcss", grammar="aheui", cell_form="X,Y", bytes_io=True,
     names=(Help("pos", "(x, y) of the cursor"),
            Help("dir", "the cursor's direction: 'right', 'down', 'left' or 'up'"),
            Help("speed", "the cursor's speed: 1 or 2 cells a move"),

@@ -4,8 +4,14 @@ command, direction, argument, spec B3, M2, C1–C10), the storages' names (S1), 
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from ..base import Diagnostic
 from .parser import COMMENT, FINALS, NEEDS, STROKES, Program, split
+
+# Hangul jamo, which are no syllables (B3): conjoining (and their extensions A and B), compatibility, half-width
+JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u3131-\u318e\uffa0-\uffdc]")
 
 # The storages by their final's index (S1): the empty final is "none" (drawn ∅).
 NAMES = ("none",) + tuple(FINALS[1:])
@@ -104,9 +110,27 @@ def hover(program: Program, line: int, col: int) -> str | None:
 
 
 def notes(program: Program) -> tuple[Diagnostic, ...]:
-    """A board with cells but no syllable runs forever over its comments (B5): a warning."""
+    """What ``check`` and editors say about the board (docs/aheui.md, "Notes"): a board with
+    cells but no syllable runs forever over its comments (B5), a warning; a line with no
+    syllable but Hangul jamo (decomposed NFD text, or jamo typed one by one) is comments that
+    look like code (B3), information, from its first jamo to the line's end, with the line
+    composed (NFC) where that makes syllables.  A line with no Hangul at all is a comment line
+    (a title, a ``#!`` line): nothing is said."""
+    found = []
     if program.start is not None and all(c == COMMENT for c in program.cells):
-        return (Diagnostic(program.filename, program.start + 1, 1,
-                           "the board has no Hangul syllable: the cursor runs over comments forever (B5)",
-                           "warning"),)
-    return ()
+        found.append(Diagnostic(program.filename, program.start + 1, 1,
+                                "the board has no Hangul syllable: the cursor runs over comments forever (B5)",
+                                "warning"))
+    for y, line in enumerate(program.lines):
+        first = JAMO.search(line)
+        row = program.cells[program.starts[y]:program.starts[y] + program.lengths[y]]
+        if first is None or any(c != COMMENT for c in row):
+            continue
+        composed = unicodedata.normalize("NFC", line)
+        found.append(Diagnostic(
+            program.filename, y + 1, first.start() + 1,
+            "no syllable on this line, only Hangul jamo: they are comments, never composed into syllables (B3)"
+            + (f"; decomposed (NFD) text? composed (NFC) it reads `{composed}`"
+               if any(split(ch) is not None for ch in composed) else ""),
+            "information", y + 1, len(line) + 1))
+    return tuple(found)

@@ -20,7 +20,7 @@ from typing import Final, Iterable
 from ..base import CellRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS as NEEDS_INPUT, ByteMachine
 from ..compiled import mypyc_attr
-from ..integers import bits_of, message, oversized, product_oversized
+from ..integers import Oversized, bits_of, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from .parser import Program
 
@@ -29,6 +29,9 @@ QUEUE: Final = 21
 PIPE: Final = 27
 EXEC: Final = 1
 FFFD: Final = "\ufffd"
+READ: Final = 0  # what read_aheui_number found: a number,
+NO_NUMBER: Final = 1  # no digit (the end of the input too),
+WAITING: Final = 2  # or input still to come
 
 
 @mypyc_attr(native_class=False)
@@ -143,11 +146,13 @@ class AheuiMachine(ByteMachine):
         return st[-1 - n] if 0 <= n < len(st) else None
 
     # ----- input (I2, I3) ---------------------------------------------------------------------
-    def read_num(self) -> int:
+    def read_aheui_number(self) -> tuple[int, int]:
         """``ㅂㅇ`` (I2): an optional ``-`` then at least one ASCII digit, then one space, tab or
-        LF consumed.  Returns the number, :data:`NEEDS_INPUT` (nothing read), or :data:`EOF` when
-        there is no number (nothing read: the step fails, atomically) — or when the number would
-        pass the integer bound (``-1 - EOF`` then, the caller says which)."""
+        LF consumed.  ``(READ, value)``, ``(NO_NUMBER, 0)`` (no digit, at the end of the input
+        too: the step fails, atomically, nothing read) or ``(WAITING, 0)`` (nothing read): flags
+        apart from the value, which may be any integer within the bound (a sentinel value could
+        be read from the input).  Raises :class:`~esodbg.engines.integers.Oversized`, nothing
+        read, for a number past the bound (``--max-int-bits``)."""
         saved_pos, saved_byte = self.in_pos, self.in_byte
         b = self.peek_byte()
         sign = 1
@@ -161,19 +166,19 @@ class AheuiMachine(ByteMachine):
             value = value * 10 + (b - 48)
             if oversized(value, self.bits):
                 self.in_pos, self.in_byte = saved_pos, saved_byte
-                return -1 - EOF
+                raise Oversized(self.bits)
             digits += 1
             self.take_byte()
             b = self.peek_byte()
         if b == NEEDS_INPUT:
             self.in_pos, self.in_byte = saved_pos, saved_byte
-            return NEEDS_INPUT
+            return WAITING, 0
         if digits == 0:
             self.in_pos, self.in_byte = saved_pos, saved_byte
-            return EOF
+            return NO_NUMBER, 0
         if b == 32 or b == 9 or b == 10:
             self.take_byte()
-        return sign * value
+        return READ, sign * value
 
     def read_char(self) -> int:
         """``ㅂㅎ`` (I3): the first byte says how many bytes to take (fewer at the end); their
@@ -250,15 +255,20 @@ class AheuiMachine(ByteMachine):
                         f = c & 31
                         if f == 21 or f == 27:
                             if f == 21:
-                                val = self.read_num()
-                                if val == NEEDS_INPUT:
-                                    reason = Stop.NEEDS_INPUT
-                                    break
-                                if val == EOF or val == -1 - EOF:
+                                try:
+                                    got, val = self.read_aheui_number()
+                                except Oversized:
                                     self._save(x, y, d, s, sel, qhead, qtail)
                                     self.steps += done
-                                    return self.fail("number input: no number here (I2)" if val == EOF
-                                                     else message(bits), self.location(),
+                                    return self.fail(f"number input: {message(bits)}", self.location(),
+                                                     self.program.span(x, y))
+                                if got == WAITING:
+                                    reason = Stop.NEEDS_INPUT
+                                    break
+                                if got == NO_NUMBER:
+                                    self._save(x, y, d, s, sel, qhead, qtail)
+                                    self.steps += done
+                                    return self.fail("number input: no number here (I2)", self.location(),
                                                      self.program.span(x, y))
                             else:
                                 val = self.read_char()
