@@ -58,6 +58,11 @@ class Variables:
         self._refs.append(ref)
         return len(self._refs)
 
+    def listing(self, children: Callable[[int, int | None], list[dict]]) -> int:
+        """A reference whose variables are ``children(start, count)`` (a variable's history:
+        :mod:`.history`)."""
+        return self._ref(_Ref(children))
+
     def get(self, reference: int) -> _Ref | None:
         return self._refs[reference - 1] if 0 < reference <= len(self._refs) else None
 
