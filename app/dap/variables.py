@@ -9,7 +9,9 @@ Nothing builds the language's whole view: a board is read row by row, as the edi
 a step on a 100×100 board costs what the rows shown cost.
 
 A variable that is a data location (``acc``, ``mem[3]``, ``main(2,5)``) can carry a data
-breakpoint: :meth:`Variables.data_location` names it for ``dataBreakpointInfo``.
+breakpoint: :meth:`Variables.data_location` names it for ``dataBreakpointInfo``; and it has a
+history (``evaluate`` of ``history LOCATION``: :mod:`.history`), which VS Code's Variables view
+offers on the variables marked ``__vscodeVariableMenuContext: data``.
 
 References (``variablesReference``) hold only while the program stays stopped
 (:meth:`Variables.clear` at every move), as the protocol says.
@@ -29,6 +31,9 @@ from esodbg.engines.names import Cells, Points
 PREVIEW = 12  # cells of a row shown in the row's value
 NOTE = re.compile(r" \([^()]*\)\Z")  # a name's note, as the State scope shows it: "stack (top first)"
 STATE, BOARDS = "State", "Boards"
+# A variable that is a data location says so to VS Code (its context key debugProtocolVariableMenuContext),
+# whose Variables view then offers the extension's "Show Value History" on it (editors/vscode).
+MENU, DATA = "__vscodeVariableMenuContext", "data"
 
 
 class _Ref:
@@ -113,6 +118,8 @@ class Variables:
         var: dict[str, Any] = {"name": name, "value": show(value), "variablesReference": 0}
         if expression is not None:
             var["evaluateName"] = expression
+            if self._is_data(expression):
+                var[MENU] = DATA
         items = getattr(value, "data_items", None)  # a memory of named data locations (Hexagony's edges)
         if isinstance(value, Points):
             var["value"] = f"{value!r} (see Boards)"
@@ -187,7 +194,7 @@ class Variables:
                 at = CellRef(board, row, c)
                 name = language.data_at(at)
                 out.append({"name": name, "value": self._shown(at, self._cell(board, row, c)),
-                            "variablesReference": 0, "evaluateName": name})
+                            "variablesReference": 0, "evaluateName": name, **({MENU: DATA} if name else {})})
             return out
         return children
 
