@@ -11,12 +11,13 @@ import threading
 import pytest
 
 from esodbg.app.dap.history import Cancelled, children, history
+from esodbg.app.files import read_program
 from esodbg.engines import registry
 from esodbg.engines.debugger import Session
 from esodbg.engines.expressions import show
 from esodbg.engines.query import Queries
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, examples_of
 from dap_client import Client
 
 COUNTDOWN = EXAMPLES / "befunge" / "countdown.b93"
@@ -24,9 +25,9 @@ BEFUNGE = registry.by_name("befunge93")
 LOOP = "0>1+v\n ^  <\n"  # counts up for ever: stack[0] goes n, 1, n+1…
 
 
-def queried(language, source: str, location: str, upto: int) -> list:
+def queried(language, source: str, location: str, upto: int, name: str = "x") -> list:
     """The hits of a query on ``data:LOCATION`` in a session of its own, up to step ``upto``."""
-    session = Session(language, language.parse(source, "x"), "", True)
+    session = Session(language, language.parse(source, name), "", True)
     queries = Queries(session, [f"data:{location}"])
     session.budget = upto
     session.continue_(None, None, queries.arrived)
@@ -148,6 +149,13 @@ def test_a_long_history_runs_off_the_loop_shows_progress_and_can_be_cancelled(tm
         asked = client.send("evaluate", {"expression": "history space(0,0)", "context": "repl"})
         client.request("cancel", {"requestId": asked})
         assert client.response(asked, timeout=5)["message"] == "cancelled"
+        # and moving the program cancels one too (its answer would be of a step left behind)
+        asked = client.send("evaluate", {"expression": "history space(0,0)", "context": "watch"})
+        client.request("stepBack", {"threadId": 1})
+        assert client.response(asked, timeout=5)["message"] == "cancelled"
+        client.stopped()
+        client.request("next", {"threadId": 1})
+        client.stopped()
         # and the session is where it was, ready to go on
         assert client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0] == frame
         client.request("next", {"threadId": 1})
@@ -172,3 +180,41 @@ def test_a_cancelled_history_says_so():
     cancel.set()
     with pytest.raises(Cancelled):
         history(BEFUNGE, BEFUNGE.parse(LOOP, "x"), "", True, "stack[0]", 1000, cancel=cancel)
+
+
+@pytest.mark.parametrize("language", [pytest.param(language, id=language.name) for language in registry.languages()])
+def test_every_languages_data_locations_have_their_history(language):
+    """In every language, the variables marked as data locations (those VS Code offers **Show
+    Value History** on: registers, a stack's or tape's first item, a board's first cell) answer
+    ``history`` with a query's changes on them, up to the step stopped at."""
+    program = next(p for p in examples_of(language) if not p.name.startswith("err_"))
+    source = read_program(program, language)
+    with Client() as client:
+        client.launch(str(program), stopOnEntry=True)
+        client.request("configurationDone")
+        client.stopped()
+        client.request("evaluate", {"expression": "goto 60", "context": "repl"})
+        client.stopped()
+        name = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]["name"]
+        step = int(name.rsplit(" ", 1)[1].replace(",", ""))
+        locations = []
+        scopes = client.request("scopes", {"frameId": 1})["body"]["scopes"]
+        for scope in scopes:
+            for variable in variables(client, scope["variablesReference"], count=20):
+                if variable.get("__vscodeVariableMenuContext") == "data":
+                    locations.append(variable["evaluateName"])
+                elif variable["variablesReference"]:  # a stack, a tape, a board: its first item or row's
+                    items = variables(client, variable["variablesReference"], count=1)
+                    if items and items[0]["variablesReference"] and not items[0].get("evaluateName"):
+                        items = variables(client, items[0]["variablesReference"], count=1)  # a board's first row
+                    locations += [item["evaluateName"] for item in items[:1]
+                                  if item.get("__vscodeVariableMenuContext") == "data"]
+        assert locations, f"no data location in {language.name}'s variables"
+        for location in locations[:4]:
+            answer = client.request("evaluate", {"expression": f"history {location}", "context": "repl"})["body"]
+            expected = queried(language, source, location, step, str(program))
+            assert answer["result"].startswith(f"{location}: ") and answer["result"].endswith(f" up to step {step:,}")
+            listed = variables(client, answer["variablesReference"]) if answer["variablesReference"] else []
+            assert [(v["name"], v["value"]) for v in listed] == \
+                [(f"step {hit.step:,}", f"{show(hit.old)} → {show(hit.new)}") for hit in expected], location
+    assert client.invalid == []

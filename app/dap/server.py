@@ -259,7 +259,7 @@ class Server(Listener):
         self._answer(later.seq, done.command, finish)
 
     def _cancel_later(self) -> None:
-        """Every request still at work: cancelled (restart, terminate, disconnect)."""
+        """Every request still at work: cancelled (the program moves, restart, terminate, disconnect)."""
         for later in list(self._later.values()):
             later.cancel.set()
 
@@ -287,6 +287,7 @@ class Server(Listener):
         reverse, goto)."""
         self._moving, self._from = kind, self.controller.session.machine.status
         self.variables.clear()
+        self._cancel_later()  # a history up to the step it was asked at: the editor asks again at the next stop
         self.controller.start(operation)
 
     @staticmethod
