@@ -105,9 +105,10 @@ class Variables:
         return name if self._is_data(name) else None
 
     def _is_data(self, location: str) -> bool:
+        """Whether ``location`` (any expression a variable has) is a data location of the program."""
         try:
             self.session.language.data(self.session.machine, location)
-        except ValueError:
+        except (ValueError, LookupError, TypeError):  # no location, or none the program has
             return False
         return True
 
