@@ -10,7 +10,9 @@ launch (or restart) reads and parses its program on a third thread, so that a re
 meanwhile, ``disconnect`` above all, is answered at once.  What moves the program (continue, the
 steps, goto…) is answered at once and runs on the controller's worker, which sends the ``output``, ``stopped``,
 ``exited`` and ``terminated`` events; while it runs, requests that read the state are refused
-(``pause`` first), and breakpoints sent meanwhile take effect in the running continue.
+(``pause`` first), and breakpoints sent meanwhile take effect in the running continue.  A
+variable's history (``evaluate`` of ``history LOCATION``: :mod:`.history`) runs on a thread of
+its own, over a session of its own, and is answered when it is done (``cancel`` ends it early).
 
 One thread (id 1) and one program, as ``esodbg run`` has.  What each request does is in
 ``docs/editors.md``; the stop reasons are DAP's: ``entry``, ``step``, ``breakpoint``, ``function
@@ -23,6 +25,7 @@ import queue
 import re
 import sys
 import threading
+import time
 import traceback
 from pathlib import Path
 from typing import Any, Callable
@@ -40,6 +43,8 @@ from ..files import MAX_FILE, LoadError, read_program, read_text
 from ..positions import Positions
 from ..wire import SURROGATE, FramingError, Reader
 from .breakpoints import TEXT_POSITION, EditorBreakpoints, RequestError, all_filters, all_modes, filters, modes
+from .history import PREFIX as HISTORY
+from .history import Cancelled, History, children, history
 from .protocol import Writer
 from .variables import Variables
 
@@ -50,7 +55,7 @@ CAPABILITIES = {
     "supportsEvaluateForHovers": True, "supportsStepBack": True, "supportsRestartRequest": True,
     "supportsGotoTargetsRequest": True, "supportsExceptionInfoRequest": True, "supportsTerminateRequest": True,
     "supportsLogPoints": True, "supportsDataBreakpoints": True, "supportsBreakpointLocationsRequest": True,
-    "supportsSteppingGranularity": True, "supportsExceptionFilterOptions": True,
+    "supportsSteppingGranularity": True, "supportsExceptionFilterOptions": True, "supportsCancelRequest": True,
 }  # and every language's filters and modes (do_initialize); the launched language's own in a capabilities event
 # The launch arguments of every language, with their types (docs/editors.md); the language's own
 # options come in "options", under the names the CLI gives them.  Other keys are ignored: an
@@ -63,6 +68,7 @@ LAUNCH = {"program": str, "lang": str, "stopOnEntry": bool, "stopAtEnd": bool, "
 # as a language's option (Tic Tac Toe Grow has one called name) at the top of a launch, where
 # launches before "options" gave the options.
 CLIENT_KEYS = frozenset({"type", "request", "name", "__sessionId", "__configurationTarget", "__restart"})
+PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.25  # seconds: a history's progress shown after, updated at most every
 GOTO = re.compile(r"\s*goto\s+([+-]?)([\d_,]+)\s*\Z")  # the Debug Console's "goto N", "goto +N", "goto -N"
 
 
@@ -102,6 +108,7 @@ class Server(Listener):
         self._end_sent = threading.Lock()
         self._inbox: queue.Queue = queue.Queue()  # messages read, reading errors, loads finished: in order
         self._loading: tuple[int, str] | None = None  # the launch or restart whose program is being read
+        self._later: dict[int, _Later] = {}  # requests answered when their work on a thread of its own is done
 
     # ----- the loop ---------------------------------------------------------------------------
     def serve(self) -> int:
@@ -118,9 +125,12 @@ class Server(Listener):
                     self.writer.response(0, "", error=f"cannot read this message: {item}")
                 elif isinstance(item, _Loaded):
                     self._loaded(item)
+                elif isinstance(item, _Done):
+                    self._done(item)
                 else:
                     self.handle(item)
         finally:  # however it ends: no worker left writing to stdout while the interpreter shuts down
+            self._cancel_later()
             if self.controller is not None:
                 self.controller.interrupt()
                 self.controller.wait(2)
@@ -180,6 +190,12 @@ class Server(Listener):
             self._internal(command, error)
             self.writer.response(seq, command, error=f"internal error in esodbg: {error!r}")
             return
+        if isinstance(body, _Later):
+            body.seq = seq
+            self._later[seq] = body
+            threading.Thread(target=self._work_later, args=(body, command), name=f"esodbg dap {command}",
+                             daemon=True).start()
+            return
         if isinstance(body, _Load):
             self._loading = (seq, command)
             threading.Thread(target=self._read_program, args=(body, seq, command), name="esodbg dap loader",
@@ -220,6 +236,33 @@ class Server(Listener):
             return loaded.load.then(loaded.result)
         self._answer(loaded.seq, loaded.command, finish)
 
+    def _work_later(self, later: _Later, command: str) -> None:
+        """A thread of its own: ``later``'s work, its result (or error) handed to the loop."""
+        try:
+            result = later.work(later)
+        except Exception as error:  # RequestError, Cancelled, or a bug of ours: the loop answers it
+            result = error
+        self._inbox.put(_Done(later, command, result))
+
+    def _done(self, done: _Done) -> None:
+        """On the loop: the work of a request answered later is done; answer it."""
+        later = done.later
+        if self._later.pop(later.seq, None) is None:
+            return  # answered already (disconnect)
+
+        def finish() -> Any:
+            if isinstance(done.result, Cancelled):
+                raise RequestError("cancelled")
+            if isinstance(done.result, Exception):
+                raise done.result
+            return later.finish(done.result)
+        self._answer(later.seq, done.command, finish)
+
+    def _cancel_later(self) -> None:
+        """Every request still at work: cancelled (the program moves, restart, terminate, disconnect)."""
+        for later in list(self._later.values()):
+            later.cancel.set()
+
     @staticmethod
     def _internal(command: str, error: Exception) -> None:
         """A bug of ours, told on stderr (the editor's adapter log), with its traceback."""
@@ -244,6 +287,7 @@ class Server(Listener):
         reverse, goto)."""
         self._moving, self._from = kind, self.controller.session.machine.status
         self.variables.clear()
+        self._cancel_later()  # a history up to the step it was asked at: the editor asks again at the next stop
         self.controller.start(operation)
 
     @staticmethod
@@ -395,13 +439,24 @@ class Server(Listener):
             seq, command = self._loading
             self._loading = None
             self.writer.response(seq, command, error="disconnected before the program was read")
+        self._cancel_later()
         if self.controller is not None:
             self.controller.interrupt()
             self.controller.wait(5)
         self.done = True
 
+    def do_cancel(self, args: dict) -> None:
+        """Cancel a request still at work (a history: its ``requestId``, or its progress's
+        ``progressId``); it is answered with the error ``cancelled``.  Any other request is
+        answered already, or soon: nothing to do."""
+        request, progress = args.get("requestId"), args.get("progressId")
+        for later in list(self._later.values()):
+            if request is not None and later.seq == request or progress is not None and later.progress == progress:
+                later.cancel.set()
+
     def do_terminate(self, args: dict) -> _Then:
         self._session(idle=False)
+        self._cancel_later()
         self.controller.interrupt()
         self.controller.wait(5)
         return _Then(None, lambda: self._end(None))
@@ -417,6 +472,7 @@ class Server(Listener):
             raise RequestError("restart's arguments are a launch configuration (a JSON object)")
 
         def then(launch: _Launch) -> _Then:
+            self._cancel_later()
             if self.controller is not None:
                 self.controller.interrupt()
                 self.controller.wait(5)
@@ -635,11 +691,14 @@ class Server(Listener):
         count = args.get("count") if isinstance(args.get("count"), int) and args["count"] > 0 else None
         return {"variables": ref.children(start, count)}
 
-    def do_evaluate(self, args: dict) -> dict | _Then:
+    def do_evaluate(self, args: dict) -> dict | _Then | _Later:
         session = self._session()
         text = args.get("expression")
         if not isinstance(text, str):
             raise RequestError("'expression' must be a string")
+        found = HISTORY.match(text)
+        if found is not None:  # a variable's history, every change up to now
+            return self._history(session, found.group(1))
         goto = GOTO.match(text) if args.get("context") == "repl" else None
         if goto is not None:  # the Debug Console's way to go to a step
             sign, number = goto.group(1), int(goto.group(2).replace("_", "").replace(",", "") or 0)
@@ -661,6 +720,47 @@ class Server(Listener):
             if key in variable:
                 result[key] = variable[key]
         return result
+
+    def _history(self, session: Session, location: str) -> _Later:
+        """``history LOCATION``: the changes of a data location from step 0 to the step the
+        session is at, gathered on a thread of its own in a fresh session (the user's is only
+        read here, on the loop), with a progress the editor can cancel if it takes long; answered
+        as ``LOCATION: N changes up to step S`` that expands into the changes (:mod:`.history`)."""
+        language, program, upto = session.language, session.program, session.steps
+        text, closed = session.preset_input
+        progressing = bool(self.client.get("supportsProgressReporting"))
+
+        def work(later: _Later) -> History:
+            began, shown = time.monotonic(), [0.0]
+
+            def progress(step: int) -> None:  # the editor shows a long one, with a Cancel button
+                now = time.monotonic()
+                if not progressing or now - began < PROGRESS_AFTER or now - shown[0] < PROGRESS_EVERY:
+                    return
+                percentage = min(99, step * 100 // max(upto, 1))
+                if later.progress is None:
+                    later.progress = f"history-{later.seq}"
+                    self.writer.event("progressStart", {"progressId": later.progress, "requestId": later.seq,
+                                                        "title": f"History of {location}", "cancellable": True,
+                                                        "message": f"up to step {upto:,}", "percentage": percentage})
+                else:
+                    self.writer.event("progressUpdate", {"progressId": later.progress, "percentage": percentage,
+                                                         "message": f"step {step:,} of {upto:,}"})
+                shown[0] = now
+            try:
+                return history(language, program, text, closed, location, upto, cancel=later.cancel,
+                               progress=progress)
+            except ValueError as error:
+                raise RequestError(f"history {location}: {error}") from None
+            finally:
+                if later.progress is not None:
+                    self.writer.event("progressEnd", {"progressId": later.progress})
+
+        def finish(found: History) -> dict:
+            reference = self.variables.listing(lambda start, count: children(found, start, count))
+            return {"result": found.summary, "variablesReference": reference if found.changes else 0,
+                    **({"indexedVariables": len(found.changes)} if found.changes else {})}
+        return _Later(work, finish)
 
     @staticmethod
     def _data_value(session: Session, text: str) -> tuple[str, Any] | None:
@@ -804,6 +904,25 @@ class _Load:
                  then: Callable[[_Launch], Any]) -> None:
         self.args, self.language, self.path, self.options, self.stdin_file = args, language, path, options, stdin_file
         self.then = then
+
+
+class _Later:
+    """A request answered when its ``work(later)``, run on a thread of its own, is done (or
+    fails, or is cancelled: ``cancel``): ``finish(result)`` makes the answer on the loop.
+    ``seq`` is the request's, ``progress`` the id of the progress shown for it (if any)."""
+
+    def __init__(self, work: Callable[[_Later], Any], finish: Callable[[Any], dict]) -> None:
+        self.work, self.finish = work, finish
+        self.cancel = threading.Event()
+        self.seq = 0
+        self.progress: str | None = None
+
+
+class _Done:
+    """What a request's thread hands the loop: ``later`` done, with its ``result`` or error."""
+
+    def __init__(self, later: _Later, command: str, result: Any) -> None:
+        self.later, self.command, self.result = later, command, result
 
 
 class _Loaded:

@@ -9,7 +9,9 @@ Nothing builds the language's whole view: a board is read row by row, as the edi
 a step on a 100×100 board costs what the rows shown cost.
 
 A variable that is a data location (``acc``, ``mem[3]``, ``main(2,5)``) can carry a data
-breakpoint: :meth:`Variables.data_location` names it for ``dataBreakpointInfo``.
+breakpoint: :meth:`Variables.data_location` names it for ``dataBreakpointInfo``; and it has a
+history (``evaluate`` of ``history LOCATION``: :mod:`.history`), which VS Code's Variables view
+offers on the variables marked ``__vscodeVariableMenuContext: data``.
 
 References (``variablesReference``) hold only while the program stays stopped
 (:meth:`Variables.clear` at every move), as the protocol says.
@@ -29,6 +31,9 @@ from esodbg.engines.names import Cells, Points
 PREVIEW = 12  # cells of a row shown in the row's value
 NOTE = re.compile(r" \([^()]*\)\Z")  # a name's note, as the State scope shows it: "stack (top first)"
 STATE, BOARDS = "State", "Boards"
+# A variable that is a data location says so to VS Code (its context key debugProtocolVariableMenuContext),
+# whose Variables view then offers the extension's "Show Value History" on it (editors/vscode).
+MENU, DATA = "__vscodeVariableMenuContext", "data"
 
 
 class _Ref:
@@ -57,6 +62,11 @@ class Variables:
     def _ref(self, ref: _Ref) -> int:
         self._refs.append(ref)
         return len(self._refs)
+
+    def listing(self, children: Callable[[int, int | None], list[dict]]) -> int:
+        """A reference whose variables are ``children(start, count)`` (a variable's history:
+        :mod:`.history`)."""
+        return self._ref(_Ref(children))
 
     def get(self, reference: int) -> _Ref | None:
         return self._refs[reference - 1] if 0 < reference <= len(self._refs) else None
@@ -95,9 +105,10 @@ class Variables:
         return name if self._is_data(name) else None
 
     def _is_data(self, location: str) -> bool:
+        """Whether ``location`` (any expression a variable has) is a data location of the program."""
         try:
             self.session.language.data(self.session.machine, location)
-        except ValueError:
+        except (ValueError, LookupError, TypeError):  # no location, or none the program has
             return False
         return True
 
@@ -108,6 +119,8 @@ class Variables:
         var: dict[str, Any] = {"name": name, "value": show(value), "variablesReference": 0}
         if expression is not None:
             var["evaluateName"] = expression
+            if self._is_data(expression):
+                var[MENU] = DATA
         items = getattr(value, "data_items", None)  # a memory of named data locations (Hexagony's edges)
         if isinstance(value, Points):
             var["value"] = f"{value!r} (see Boards)"
@@ -182,7 +195,7 @@ class Variables:
                 at = CellRef(board, row, c)
                 name = language.data_at(at)
                 out.append({"name": name, "value": self._shown(at, self._cell(board, row, c)),
-                            "variablesReference": 0, "evaluateName": name})
+                            "variablesReference": 0, "evaluateName": name, **({MENU: DATA} if name else {})})
             return out
         return children
 

@@ -31,6 +31,41 @@ function command() {
   return vscode.workspace.getConfiguration('esodbg').get('command') || 'esodbg';
 }
 
+// "Show Value History" on a variable that is a data location (the adapter marks them, and the
+// manifest's menu offers it on them): the adapter's `history LOCATION` (docs/editors.md), its
+// changes written to the Debug Console, one a line; `goto N` typed there goes to step N.
+const SHOWN = 1000;  // changes written at most (the Debug Console's `history LOCATION` expands them all)
+
+async function showHistory(item) {
+  const session = vscode.debug.activeDebugSession;
+  const variable = item && item.variable;
+  if (!session || session.type !== 'esodbg' || !variable) return undefined;
+  if (!variable.evaluateName) {
+    return vscode.window.showWarningMessage(`esodbg: ${variable.name} is not a data location: it has no history`);
+  }
+  const out = vscode.debug.activeDebugConsole;
+  try {
+    const answer = await session.customRequest('evaluate', { expression: `history ${variable.evaluateName}`,
+      context: 'repl' });
+    out.appendLine(answer.result);
+    if (answer.variablesReference) {
+      const { variables } = await session.customRequest('variables', { variablesReference: answer.variablesReference,
+        start: 0, count: SHOWN });
+      for (const change of variables) {
+        out.appendLine(`  ${change.name}: ${change.value}${change.type ? `  (${change.type})` : ''}`);
+      }
+      if ((answer.indexedVariables || 0) > variables.length) {
+        out.appendLine(`  … ${answer.indexedVariables - variables.length} more: evaluate \`history ${variable.evaluateName}\` `
+          + 'here to see them all');
+      }
+      out.appendLine('  (type `goto N` here to go to step N)');
+    }
+  } catch (error) {
+    return vscode.window.showErrorMessage(`esodbg: ${error.message}`);
+  }
+  return vscode.commands.executeCommand('workbench.debug.action.focusRepl').then(undefined, () => undefined);
+}
+
 function activate(context) {
   client = new LanguageClient('esodbg', 'esodbg', { command: command(), args: ['lsp'] }, {
     documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
@@ -48,6 +83,7 @@ function activate(context) {
     }));
   }
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(claim));
+  context.subscriptions.push(vscode.commands.registerCommand('esodbg.showHistory', showHistory));
 
   context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory('esodbg', {
     createDebugAdapterDescriptor() {
@@ -73,4 +109,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, isFishProgram };
+module.exports = { activate, deactivate, isFishProgram, showHistory };

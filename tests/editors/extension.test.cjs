@@ -18,7 +18,8 @@ const { DebugClient } = require('@vscode/debugadapter-testsupport');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXTENSION = path.join(ROOT, 'editors', 'vscode');
-const seen = { factories: {}, providers: {}, clients: [], claimed: [], evaluatable: {} };
+const seen = { factories: {}, providers: {}, clients: [], claimed: [], evaluatable: {}, commands: {}, console: [],
+  messages: [], executed: [] };
 const settings = { command: '/opt/esodbg/bin/esodbg' };
 let openFile = '/home/me/hello.15';
 
@@ -41,8 +42,18 @@ const vscode = {
   languages: {
     registerEvaluatableExpressionProvider: (language, provider) => { seen.evaluatable[language] = provider; return { dispose() {} }; },
     setTextDocumentLanguage: (document, id) => { seen.claimed.push([document.fileName, id]); return Promise.resolve(); } },
-  window: { get activeTextEditor() { return { document: { fileName: openFile } }; } },
+  window: {
+    get activeTextEditor() { return { document: { fileName: openFile } }; },
+    showWarningMessage: (message) => { seen.messages.push(['warning', message]); return Promise.resolve(); },
+    showErrorMessage: (message) => { seen.messages.push(['error', message]); return Promise.resolve(); },
+  },
+  commands: {
+    registerCommand: (id, run) => { seen.commands[id] = run; return { dispose() {} }; },
+    executeCommand: (id) => { seen.executed.push(id); return Promise.resolve(); },
+  },
   debug: {
+    activeDebugSession: undefined,  // a test sets it: { type, customRequest } over a DebugClient
+    activeDebugConsole: { appendLine: (line) => seen.console.push(line) },
     registerDebugAdapterDescriptorFactory: (type, factory) => { seen.factories[type] = factory; return { dispose() {} }; },
     registerDebugConfigurationProvider: (type, provider) => { seen.providers[type] = provider; return { dispose() {} }; },
   },
@@ -75,7 +86,13 @@ test('activating starts esodbg lsp for every language and makes esodbg dap the a
   assert.deepEqual([adapter.command, adapter.args], ['/opt/esodbg/bin/esodbg', ['dap']]);
   const f5 = seen.providers.esodbg.resolveDebugConfiguration(undefined, {});
   assert.deepEqual(f5, { type: 'esodbg', request: 'launch', name: 'Debug the open program', program: '/home/me/hello.15', stopOnEntry: true });
-  assert.equal(context.subscriptions.length, 3 + manifest.contributes.languages.length);
+  assert.equal(context.subscriptions.length, 4 + manifest.contributes.languages.length);
+  // the Variables view's "Show Value History", on the variables the adapter marks as data locations
+  const [menu] = manifest.contributes.menus['debug/variables/context'];
+  assert.equal(menu.command, 'esodbg.showHistory');
+  assert.match(menu.when, /debugProtocolVariableMenuContext == 'data'/);
+  assert.ok(manifest.contributes.commands.some((c) => c.command === menu.command));
+  assert.equal(typeof seen.commands[menu.command], 'function');
   // a hover on a command character asks the adapter for LINE:COLUMN (1-based; the adapter's columns)
   assert.deepEqual(Object.keys(seen.evaluatable), manifest.contributes.languages.map((l) => l.id));
   const at = { line: 0, character: 5, translate: (l, c) => ({ line: l, character: 5 + c }) };
@@ -214,6 +231,50 @@ test('{"cell-size": 16} passes the manifest\'s schema and reaches Brainfuck (it 
   try {
     assert.equal(stop.body.reason, 'entry');
   } finally {
+    await dc.stop();
+  }
+});
+
+test('"Show Value History" on a variable writes its changes to the Debug Console', async () => {
+  settings.command = ESODBG;
+  const file = path.join(ROOT, 'examples', 'befunge', 'countdown.b93');
+  const { dc, stop } = await f5({ type: 'esodbg', request: 'launch', name: 'countdown', program: '${file}',
+    stopOnEntry: true }, file);
+  try {
+    assert.equal(stop.body.reason, 'entry');
+    const went = dc.waitForEvent('stopped');
+    await dc.evaluateRequest({ expression: 'goto 10', context: 'repl' });
+    await went;
+    // VS Code's customRequest: the response's body, or an error with the adapter's message
+    vscode.debug.activeDebugSession = { type: 'esodbg', customRequest: (command, args) => dc.send(command, args)
+      .then((response) => response.body) };
+    const scopes = (await dc.scopesRequest({ frameId: 1 })).body.scopes;
+    const state = (await dc.variablesRequest({ variablesReference: scopes[0].variablesReference })).body.variables;
+    const stack = state.find((v) => v.evaluateName === 'stack');
+    const [top] = (await dc.variablesRequest({ variablesReference: stack.variablesReference })).body.variables;
+    assert.equal(top.__vscodeVariableMenuContext, 'data');  // so the menu offers it
+    assert.equal(stack.__vscodeVariableMenuContext, undefined);  // the whole stack is no data location
+    seen.console.length = 0;
+    await seen.commands['esodbg.showHistory']({ sessionId: 'x', container: stack, variable: top });
+    assert.deepEqual(seen.console, [
+      'stack[0]: 4 changes up to step 10',
+      '  step 1: 0 → 5  (space (0, 0))',
+      '  step 3: 5 → 10  (space (2, 0))',
+      '  step 7: 10 → 1  (space (6, 0))',
+      '  step 8: 1 → 9  (space (7, 0))',
+      '  (type `goto N` here to go to step N)',
+    ]);
+    assert.deepEqual(seen.executed, ['workbench.debug.action.focusRepl']);
+    // no evaluateName, or a location the adapter refuses: a message, nothing written
+    seen.console.length = 0;
+    await seen.commands['esodbg.showHistory']({ variable: { name: 'space (0, 0) … (79, 0)' } });
+    await seen.commands['esodbg.showHistory']({ variable: { name: 'x', evaluateName: 'nope' } });
+    assert.deepEqual(seen.console, []);
+    assert.deepEqual(seen.messages.map(([kind]) => kind), ['warning', 'error']);
+    assert.match(seen.messages[1][1], /history nope: 'nope' is not a data location/);
+    assert.match((await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames[0].name, /step 10$/);
+  } finally {
+    vscode.debug.activeDebugSession = undefined;
     await dc.stop();
   }
 });
