@@ -50,6 +50,7 @@ RECORD_CODES = {HALTED: "written (however the run ended)", RUNTIME_ERROR: "agg c
                            "or OUT cannot be written",
                 INTERRUPTED: "interrupted with Ctrl+C or SIGTERM: nothing written (OUT is as it was)"}
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+NOTES_CODES = {HALTED: "printed (or there are none: said on stderr)", BAD_INPUT: "bad usage or an unreadable session file"}
 EDITOR_CODES = {HALTED: "the editor ended the session (or closed stdin)", INTERRUPTED: MEANINGS[INTERRUPTED]}
 RUN_CODES = {HALTED: "quit with q or the Ctrl+C key (the program halted, or was paused)",
              RUNTIME_ERROR: "quit while stopped at a runtime error",
@@ -236,6 +237,8 @@ def main() -> None:
                    "that changed it ran).  On stdout, after the output and a newline.  Repeatable.")
 @click.option("--query-limit", type=click.IntRange(min=1), default=10_000, show_default=True, metavar="N",
               help="A query keeps its first N hits and says there were more.")
+@click.option("--plot", "plot_to", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.svg|FILE.png",
+              help="Draw the first data query's history (its value over the steps) as a chart to FILE.")
 @click.option("--why", "why", metavar="LOCATION",
               help="After the run, say where the value of the data LOCATION (as in data: breakpoints: acc, "
                    "mem[3], tape[2], board(3,0)…) came from: the step that wrote it, then the writer of what "
@@ -253,7 +256,8 @@ def main() -> None:
 @language_options
 @export_options
 def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, trace_to: str | None,
-          state_to: str | None, breaks: tuple[str, ...], queries: tuple[str, ...], query_limit: int, why: str | None,
+          state_to: str | None, breaks: tuple[str, ...], queries: tuple[str, ...], query_limit: int,
+          plot_to: Path | None, why: str | None,
           why_at: int | None, why_depth: int, profile: bool, format_: str, lang: str | None, **values: Any) -> None:
     """Run FILE headless: program output to stdout byte-exactly (UTF-8), diagnostics to stderr.
 
@@ -263,6 +267,11 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
     exports = {key.removeprefix("export_"): values.pop(key) for key in list(values) if key.startswith("export_")}
     if why is None and why_at is not None:
         fail("--at N goes with --why LOCATION")
+    if plot_to is not None:
+        if not any(spec.strip().startswith("data:") for spec in queries):
+            fail("--plot draws a data query's history: give --query data:LOCATION too")
+        if plot_to.suffix.lower() not in (".svg", ".png"):
+            fail(f"--plot {plot_to}: cannot tell the format from its name: name it .svg or .png")
     if profile and (breaks or queries or why is not None or trace_to is not None):
         fail("--profile counts a plain run: give it without --break, --query, --why or --trace")
     with paused_gc():  # (a huge program's parse: the collector's walks would hold off Ctrl+C too)
@@ -285,8 +294,8 @@ def exec_(file: Path, input_text: str | None, input_file: Path | None, max_steps
                               errors="surrogateescape" if language.bytes_io else "surrogatepass")
     if breaks or queries or why is not None:
         asked = Why(why, why_at, why_depth, format_) if why is not None else None
-        exec_session(language, program, file, breaks, Asked(queries, query_limit, format_), asked, log, stdin, stdout,
-                     max_steps, trace_to, state_to, exports)
+        exec_session(language, program, file, breaks, Asked(queries, query_limit, format_, plot_to), asked, log,
+                     stdin, stdout, max_steps, trace_to, state_to, exports)
     # The final state and the trace lines hold output, so it is kept then (spilling to a file past
     # a few MB: memory stays bounded however much a program prints).
     output = RecordingOutput(stdout) if state_to is not None or trace_to is not None else StreamOutput(stdout)
@@ -401,11 +410,12 @@ def fail_at_budget(language: Language, machine: Machine) -> NoReturn:
 
 
 class Asked(NamedTuple):
-    """``exec --query SPEC… [--query-limit N] [--format F]``."""
+    """``exec --query SPEC… [--query-limit N] [--format F] [--plot FILE]``."""
 
     specs: tuple[str, ...]
     limit: int
     format: str
+    plot: Path | None = None
 
 
 class Why(NamedTuple):
@@ -510,6 +520,8 @@ def exec_session(language: Language, program: Any, file: Path, breaks: tuple[str
 
         write_report(reports.queries_json(queries.queries) if asked.format == "json" else
                      reports.queries_text(queries.queries), stdout)
+        if asked.plot is not None:
+            write_plot(next(query for query in queries.queries if query.is_data), asked.plot)
     if why is not None and reason is not Stop.INTERRUPTED:
         answer_why(session, why, stdout)
         machine = session.machine
@@ -554,6 +566,24 @@ def answer_why(session, why: Why, stdout: TextIO) -> None:
     session.visit(stopped)  # the final state, the error and the exit code are the run's
     write_report(reports.why_json(why.location, value, step, links, end) if why.format == "json" else
                  reports.why_text(why.location, value, step, links, end), stdout)
+
+
+def write_plot(query, target: Path) -> None:
+    """``--plot``: ``query``'s history as a chart in ``target`` (exits 2 if there is nothing to
+    plot or it cannot be written)."""
+    from esodbg.app.plotfile import write_plot as draw
+    from esodbg.app.record import GifError
+    from esodbg.app.screens.plot import plottable
+
+    why = plottable(query)
+    if why is not None:
+        fail(f"--plot {target}: {why}")
+    try:
+        draw(query, target)
+    except OSError as error:
+        fail(f"cannot write {target}: {error.strerror or error}")
+    except GifError as error:  # agg could not draw the PNG: its message
+        fail(f"--plot {target}: {error}")
 
 
 def write_report(report: dict | str, stdout: TextIO) -> None:
@@ -737,7 +767,22 @@ def debugger_options(f):
                           "set in this session replaces them on quit; set nothing and they stay).")(f)
     f = click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
                      help="Step budget for one continue (default: none; Esc interrupts).")(f)
+    f = click.option("--at", "at", metavar="MOMENT", callback=read_moment,
+                     help="Open stopped at MOMENT: N (after step N), N% (that far through a run that ends) or "
+                          "break:SPEC (the first hit of a breakpoint spec, as exec --break takes).")(f)
     return FILE_ARG(input_options(f))
+
+
+def read_moment(ctx: click.Context, param: click.Parameter, value: str | None):
+    """``--at``'s value as a :class:`~esodbg.engines.moments.Moment` (exit 2 naming the forms)."""
+    if value is None:
+        return None
+    from esodbg.engines import moments
+
+    try:
+        return moments.parse(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def runnable(file: Path, lang: str | None, values: dict[str, Any]) -> tuple[Language, dict[str, Any]]:
@@ -758,7 +803,7 @@ def runnable(file: Path, lang: str | None, values: dict[str, Any]) -> tuple[Lang
               help="Run as a tab of esodbg serve.")
 @LANG_OPTION
 @language_options
-def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, no_restore: bool,
+def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, at, no_restore: bool,
         served: bool, lang: str | None, **values: Any) -> None:
     """Debug FILE in the terminal: watch the program play, step forwards and backwards, set
     breakpoints on board cells (or on commands, where a language's code is text: MessiScript,
@@ -776,7 +821,7 @@ def run(file: Path, input_text: str | None, input_file: Path | None, max_steps: 
         reattach_terminal()
     from esodbg.app.debugapp import DebuggerApp  # only the TUI needs Textual
 
-    app = DebuggerApp(language, file, preset, max_steps, options, restore=not no_restore)
+    app = DebuggerApp(language, file, preset, max_steps, options, restore=not no_restore, at=at)
     if served:
         from esodbg.app.serve import detach
 
@@ -825,10 +870,11 @@ def orphaned(app) -> None:
               help="Port to listen on (0: a free one, printed).")
 @LANG_OPTION
 @language_options
-def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, no_restore: bool,
+def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps: int | None, at, no_restore: bool,
           host: str, port: int, lang: str | None, **values: Any) -> None:
     """Serve the debugger of FILE in a browser tab: each tab that opens the printed address runs
-    its own `esodbg run FILE` (with these options), as it would run in a terminal.
+    its own `esodbg run FILE` (with these options), as it would run in a terminal.  A page
+    address ending in ?at=MOMENT opens its tab there (as --at does for every tab).
 
     The program's input comes from --input / --input-file, else from the Input pane of each tab.
     Listens on 127.0.0.1 only, unless --host says otherwise.  Ctrl+C or SIGTERM stops the server
@@ -847,6 +893,8 @@ def serve(file: Path, input_text: str | None, input_file: Path | None, max_steps
         arguments += ["--max-steps", str(max_steps)]
     if no_restore:
         arguments.append("--no-restore")
+    if at is not None:
+        arguments += ["--at", str(at)]
     for dest, value in options.items():
         flag = "--" + language.option(dest).name
         arguments += [flag] if value is True else [] if value is False else [flag, str(value)]
@@ -1017,6 +1065,36 @@ def lsp() -> None:
     from esodbg.app.lsp import serve  # only the language server needs pygls
 
     sys.exit(serve())
+
+
+@main.command(epilog=epilog(NOTES_CODES))
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def notes(file: Path) -> None:
+    """Print the notes pinned to FILE's steps in the debugger (its a key) as Markdown, each with
+    the command that opens the run at its step."""
+    import json  # only the notes need it
+
+    from esodbg.engines.sessions import session_file
+
+    remembered = session_file(file)
+    try:
+        data = json.loads(remembered.read_text("utf-8"))
+    except FileNotFoundError:
+        data = {}
+    except (OSError, ValueError) as error:
+        fail(f"cannot read the remembered session {remembered}: {error}")
+    entries = [entry for entry in data.get("notes", []) if isinstance(entry, dict)] if isinstance(data, dict) else []
+    if not entries:
+        click.echo(f"esodbg: no notes for {file} (a in the debugger pins one to a step)", err=True)
+        return
+    import shlex
+
+    lines = [f"# Notes on {file.name}", ""]
+    for entry in sorted(entries, key=lambda entry: entry.get("step", 0)):
+        at = f" (at {entry['at']})" if entry.get("at") else ""
+        lines += [f"- **Step {entry.get('step', 0):,}**{at}: {entry.get('text', '')}",
+                  f"  `{shlex.join(['esodbg', 'run', str(file), '--at', str(entry.get('step', 0))])}`"]
+    say("\n".join(lines))
 
 
 @main.command("languages")

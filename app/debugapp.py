@@ -16,6 +16,7 @@ once.  While a worker runs, the UI thread does not touch the session.
 from __future__ import annotations
 
 import bisect
+import shlex
 import threading
 import time
 from functools import partial
@@ -32,7 +33,9 @@ from textual.widgets import TabbedContent
 from esodbg.engines.base import CellRef, ParseError, Status, Stop
 from esodbg.engines.breakpoints import DataRef
 from esodbg.engines.controller import Controller, Listener
+from esodbg.engines import moments, notes
 from esodbg.engines.debugger import Outcome, Session
+from esodbg.engines.moments import Moment
 from esodbg.engines.expressions import ExpressionError
 from esodbg.engines.spec import format_spec, parse_spec
 from esodbg.engines.language import Language
@@ -50,7 +53,7 @@ from esodbg.engines import sessions
 from .screens.prompt import PromptScreen
 from .querying import Querying
 from .understand import Understanding
-from .widgets.debuglists import BreakpointsPane, WatchesPane, kinds_label
+from .widgets.debuglists import BreakpointsPane, NotesPane, WatchesPane, kinds_label
 from .widgets.messages import BreakpointToggled, CursorMoved
 from .widgets.panes import output_tail
 from .widgets.source import SourceView
@@ -84,6 +87,8 @@ BINDINGS = [
     Binding("Y", "why", "Why", tooltip="where did this value come from: back to the step that wrote the data location "
                                        "under the cursor (a prompt elsewhere); Y again on a location it read goes "
                                        "further back (the Why tab lists the chain)"),
+    Binding("a", "add_note", "Note", show=False, tooltip="pin a note to the step shown (a prompt); the Notes tab "
+            "lists them, enter goes to one; they are remembered with the breakpoints (esodbg notes FILE prints them)"),
     Binding("Q", "query", "Query", show=False, tooltip="every hit across the run of a spec (the cell or data "
             "location under the cursor filled in): the Query tab lists them, enter goes to one, x runs on to the "
             "end of the run, p plots a data location's history"),
@@ -130,7 +135,8 @@ class DebuggerApp(Understanding, Querying, App[None]):
     (by :attr:`~esodbg.engines.language.Option.dest`), ``preset_input`` is its whole input
     (``None``: ask interactively), ``budget`` caps the steps of one continue.  ``restore``
     restores the breakpoints and watches remembered for the file; ``remember`` false (a
-    recording) leaves what is remembered untouched on quit."""
+    recording) leaves what is remembered untouched on quit; ``at``: the moment the debugger
+    opens at (``run --at``)."""
 
     CSS_PATH = "esodbg.tcss"
     TITLE = "esodbg"
@@ -146,8 +152,9 @@ class DebuggerApp(Understanding, Querying, App[None]):
 
     def __init__(self, language: Language, path: Path, preset_input: str | None = None,
                  budget: int | None = None, options: dict[str, Any] | None = None, restore: bool = True,
-                 remember: bool = True) -> None:
+                 remember: bool = True, at: Moment | None = None) -> None:
         super().__init__()
+        self.at = at  # where the run opens (run --at): gone to once the debugger is up
         self.restore = restore  # breakpoints and watches remembered for this file (engines.sessions)
         self.remember = remember
         self.remembered: tuple[list[str], list[str]] = ([], [])  # what was restored, what dropped
@@ -280,6 +287,9 @@ class DebuggerApp(Understanding, Querying, App[None]):
                                             or self.query_session.program is not self.session.program):
             self.reask_query()
         self.render_state()
+        if self.at is not None:  # run --at: once, when the program first shows
+            moment, self.at = self.at, None
+            self.go_to(moment)
         for warning in self.warnings:  # what check and exec print on stderr
             self.notify(f"{warning.line}:{warning.col}: {warning.message}", title="Warning", severity="warning",
                         timeout=10)
@@ -425,10 +435,10 @@ class DebuggerApp(Understanding, Querying, App[None]):
                        "breakpoints_list",
                        "restart", "count", "step_unit", "step_back_unit", "breakpoint_kinds", "export", "goto",
                        "run_to_cursor", "add_watch", "add_breakpoint", "hit", "data_breakpoint", "why", "heat",
-                       "follow", "query"}
+                       "follow", "query", "add_note"}
     IDLE_ACTIONS = {"step", "step_back", "reverse_continue", "toggle_breakpoint", "step_unit",
                     "step_back_unit", "breakpoint_kinds", "export", "goto", "run_to_cursor", "add_watch",
-                    "add_breakpoint", "hit", "data_breakpoint", "edit", "why", "heat", "follow"}
+                    "add_breakpoint", "hit", "data_breakpoint", "edit", "why", "heat", "follow", "add_note"}
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the debugger's keys when there is no program or the editor is open; grey out
@@ -609,23 +619,40 @@ class DebuggerApp(Understanding, Querying, App[None]):
 
     # ----- moving through time, breakpoints of every kind, watches ------------------------------------------
     def action_goto(self) -> None:
-        """``g``: go to a step (``N``, ``+N``, ``-N``); going forward runs in the worker."""
+        """``g``: go to a step (``N``, ``+N``, ``-N``), a share of a run that ends (``N%``) or
+        the first hit of a spec (``break:SPEC``); going forward runs in the worker."""
         if not self._idle():
             return
 
         def check(text: str) -> str | None:
             body = text.replace(",", "").replace("_", "")
-            sign = body[:1] if body[:1] in "+-" else ""
-            if not body[len(sign):].isdigit():
-                return "write a step number: N, +N (forwards) or -N (backwards)"
-            number = int(body[len(sign):])
-            target = self.session.steps + number if sign == "+" else self.session.steps - number if sign else number
-            self._start(lambda s, cancel, progress: s.goto(target, cancel), None)
+            if body[:1] in "+-" and body[1:].isdigit():
+                number = int(body[1:])
+                self.go_to(Moment(step=self.session.steps + number if body[0] == "+" else self.session.steps - number))
+                return None
+            try:
+                self.go_to(moments.parse(text))
+            except ValueError:
+                return "write a step number: N, +N (forwards) or -N (backwards), N% or break:SPEC"
             return None
 
-        self.push_screen(PromptScreen("Go to step", f"now at step {self.session.steps:,}: N, +N or -N", check,
-                                      self.count))
+        self.push_screen(PromptScreen("Go to step", f"now at step {self.session.steps:,}: N, +N or -N; N% (that far "
+                                      "through a run that ends); break:SPEC (its first hit)", check, self.count))
         self.count = ""
+
+    def go_to(self, moment: Moment) -> None:
+        """Go to ``moment`` (:mod:`esodbg.engines.moments`), in the worker: a share of the run or
+        a spec's first hit is found first (running the program in a session of its own: Esc
+        stops it); one that cannot be found is said, the debugger staying where it was."""
+
+        def operation(s: Session, cancel, progress) -> Outcome:
+            try:
+                target = moments.step_of(moment, s, cancel)
+            except ValueError as error:
+                return Outcome(Stop.INTERRUPTED, s.steps, message=str(error))
+            return s.goto(max(target, 0), cancel)
+
+        self._start(operation, None)
 
     def action_run_to_cursor(self) -> None:
         """``h``: run to the cell or command under the cursor."""
@@ -715,6 +742,34 @@ class DebuggerApp(Understanding, Querying, App[None]):
         else:
             self.action_add_breakpoint(bp)
         self.render_state()
+
+    def action_add_note(self) -> None:
+        """``a``: pin a note to the step shown, with where the run is."""
+        if not self._idle():
+            return
+        session = self.session
+        at = notes.place(session)
+
+        def check(text: str) -> str | None:
+            if not text:
+                return "write the note (Esc: none)"
+            session.notes.add(notes.Note(session.steps, text, at))
+            self.debugger.query_one("#lists").active = "tab-notes"
+            self.render_state()
+            return None
+
+        where = f" at {at}" if at else ""
+        self.push_screen(PromptScreen("Note", f"pinned to step {session.steps:,}{where}; the Notes tab lists them",
+                                      check))
+
+    def on_notes_pane_goto(self, message: NotesPane.Goto) -> None:
+        if self._idle():
+            self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
+
+    def on_notes_pane_delete(self, message: NotesPane.Delete) -> None:
+        if self._idle():
+            self.session.notes.remove(message.note)
+            self.render_state()
 
     def on_watches_pane_delete(self, message: WatchesPane.Delete) -> None:
         if self._idle():
@@ -839,7 +894,8 @@ class DebuggerApp(Understanding, Querying, App[None]):
         if not self.remember:
             return
         try:  # the breakpoints and watches, for the next time this file is opened
-            if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)):
+            if session is not None and (self.restore or len(session.breakpoints) or len(session.watches)
+                                        or len(session.notes)):
                 sessions.save(self.path, session)
             elif self.carried is not None:  # quit while an edit does not parse: keep the ones before it
                 sessions.write(self.path, self.carried)
@@ -847,9 +903,35 @@ class DebuggerApp(Understanding, Querying, App[None]):
         except OSError:
             pass  # the screen is gone: nothing to say it on, and the run itself is unharmed
 
+    def moment_command(self) -> str:
+        """The command that opens this run at the step shown: the file, its input (given, or
+        typed so far), the language and its options, ``--at N``."""
+        words = ["esodbg", "run", str(self.path), "--lang", self.language.name]
+        text = self.session.input.text if self.session is not None else ""
+        if text or self.preset_input is not None:
+            words += ["--input", text]
+        for dest, value in self.options.items():
+            option = self.language.option(dest)
+            if option is not None and value is not None and value is not False:
+                words += [f"--{option.name}"] + ([] if value is True else [str(value)])
+        return shlex.join([*words, "--at", str(self.session.steps if self.session is not None else 0)])
+
+    def action_copy_moment(self) -> None:
+        """Copy the command that opens this run at this step (:meth:`moment_command`) to the
+        clipboard (the terminal's, OSC 52), and show it (a terminal that keeps its clipboard to
+        itself still lets it be selected)."""
+        if self.session is None:
+            return
+        command = self.moment_command()
+        self.copy_to_clipboard(command)
+        self.notify(command, title="Copied: the command that opens this moment", timeout=10, markup=False)
+
     def get_system_commands(self, screen):
-        """The command palette (Ctrl+P): every debugger action with its key, then Textual's own."""
+        """The command palette (Ctrl+P): every debugger action with its key, then the debugger's
+        own without a key, then Textual's own."""
         if self.session is not None and not isinstance(screen, EditorScreen):
+            yield SystemCommand("Copy a link to this moment", "copy the command that opens this run at this step "
+                                "(esodbg run FILE … --at N)", self.action_copy_moment)
             seen = set()
             for binding in [*self.BINDINGS, *self.unit_bindings]:
                 if binding.description and binding.action not in seen:

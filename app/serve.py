@@ -22,6 +22,7 @@ whose server died anyway (SIGKILL) notices within a second and quits.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import ipaddress
 import os
 import shlex
@@ -31,12 +32,15 @@ import sys
 import threading
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server, to_int
 
+# The moment a tab's page asked to open at (?at=): set in the task serving its websocket, read
+# when textual-serve starts that tab's app (Served.command).
+_AT: contextvars.ContextVar[str | None] = contextvars.ContextVar("at", default=None)
 PARENT_POLL = 1.0  # seconds between two looks at whether the server is still there
 TEMPLATES = Path(__file__).parent / "templates"  # the page: textual-serve's, but offline, titled and focused
 
@@ -117,19 +121,47 @@ class Served(Server):
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
                     print=lambda banner: self.announce(page_addresses(self.host, self.port)))
 
+    @property
+    def command(self) -> str:
+        """The tab's command: ``esodbg run …``, opening at the moment its page asked for (``?at=``)."""
+        at = _AT.get()
+        return self._command if at is None else f"{self._command} --at {shlex.quote(at)}"
+
+    @command.setter
+    def command(self, value: str) -> None:
+        self._command = value
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, and a tab's websocket that carries the moment to open at in
+        its path (the page's script adds the terminal's size as the query)."""
+        app = await super()._make_app()
+        app.router.add_get("/ws/at/{at}", self.handle_websocket, name="websocket-at")
+        return app
+
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: textual-serve prints its banner here, before it listens (see :meth:`serve`)."""
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page (``templates/index.html``), its scripts, styles and websocket at the address
         the browser asked for (its Host header): the server's own may be ``0.0.0.0``, which no
-        browser can reach.  ``?fontsize=N``: the terminal's font size in pixels (16)."""
+        browser can reach.  ``?fontsize=N``: the terminal's font size in pixels (16); ``?at=MOMENT``:
+        the tab opens there (``run --at``; a moment that cannot be read is 400, saying why)."""
         router = request.app.router
         static = str(router["static"].url_for(filename="/")).rstrip("/") + "/"
         websocket = "wss" if request.scheme == "https" else "ws"
+        socket_path = str(router["websocket"].url_for())
+        at = request.query.get("at")
+        if at is not None:
+            from esodbg.engines import moments
+
+            try:
+                moments.parse(at)
+            except ValueError as error:
+                raise web.HTTPBadRequest(text=f"esodbg serve: ?at={at}: {error}\n") from None
+            socket_path = str(router["websocket-at"].url_for(at=quote(at, safe="")))
         context = {"title": self.title, "font_size": to_int(request.query.get("fontsize", "16"), 16),
                    "static": f"{request.scheme}://{request.host}{static}",
-                   "websocket": f"{websocket}://{request.host}{router['websocket'].url_for()}"}
+                   "websocket": f"{websocket}://{request.host}{socket_path}"}
         return aiohttp_jinja2.render_template("index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
@@ -140,6 +172,7 @@ class Served(Server):
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc.lower() != request.host.lower():
             raise web.HTTPForbidden(text=f"esodbg serve: a page from {origin} may not open this debugger\n")
+        _AT.set(request.match_info.get("at"))  # this task's: the tab's own command (Served.command)
         return await super().handle_websocket(request)
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service) -> None:

@@ -47,6 +47,7 @@ from .breakpoints import Breakpoint, Breakpoints, DataRef, EventRef, LogEntry, R
 from .expressions import Expression, show
 from .history import History
 from .iobuf import InputLog, OutputLog
+from .notes import Notes
 from .language import Language
 from .pacing import MOST, Chunks
 from .watches import Watches
@@ -93,7 +94,7 @@ class _Plan:
 
 
 class Session:
-    """One program being debugged: machine, input, output, breakpoints, watches and history.
+    """One program being debugged: machine, input, output, breakpoints, watches, notes and history.
 
     ``input_text`` is the input given up front; ``input_closed`` says whether more may come
     (interactive input via :meth:`feed_input`).  ``budget`` caps the steps one continue may run
@@ -116,6 +117,7 @@ class Session:
         self.breakpoints = Breakpoints(language.default_kinds, self.names.keys(), self._check,
                                        lambda: self.machine.steps)
         self.watches = Watches(self.names)
+        self.notes = Notes()
         self.log: deque[LogEntry] = deque(maxlen=LOG_ENTRIES)
         self.on_log: Callable[[LogEntry], None] | None = None
         self.budget = budget
@@ -728,7 +730,7 @@ class Session:
     # ----- restart ----------------------------------------------------------------------------
     def restarted(self) -> Session:
         """A fresh session of the same program with the same preset input, breakpoints (hit
-        counts back to 0) and watches (input typed during this run is not kept)."""
+        counts back to 0), watches and notes (input typed during this run is not kept)."""
         text, closed = self.preset_input
         fresh = Session(self.language, self.program, text, closed, self.budget, **self._history_options)
         for bp in self.breakpoints:
@@ -737,6 +739,8 @@ class Session:
                                   log_message=bp.log_message and bp.log_message.text, enabled=bp.enabled)
         for watch in self.watches:
             fresh.watches.add(watch.text)
+        for note in self.notes:
+            fresh.notes.add(note)
         fresh.on_log = self.on_log
         return fresh
 

@@ -1,6 +1,6 @@
 """Sessions that remember: a program file's breakpoints (every kind, with their condition, hit
-condition, log message and enabled state) and watches, saved as JSON and restored when the file
-is opened again.
+condition, log message and enabled state), watches and notes, saved as JSON and restored when the
+file is opened again.
 
 One file per program (by its absolute path) under ``<state dir>/sessions/``; the state dir is
 :func:`platformdirs.user_state_dir` for ``esodbg``, or ``$ESODBG_STATE_DIR`` when set (tests set
@@ -12,7 +12,9 @@ c else b`` would be cut at its ``if``, a log message's outer spaces would be los
 program has changed since, :func:`load` keeps what still makes sense in it — a command number in
 range, a cell a breakpoint can still reach (not off a board that never grows: a 15 puzzle that
 shrank), a data location it has, an event its language declares, expressions over names it has —
-and says why it dropped the rest.  A file of format 1 (before each language named its cells its
+and says why it dropped the rest; a note is kept if the program is the same (its source's hash)
+or if the new program's run is at the same place at the note's step (:func:`.notes.still_there`).
+A file of format 1 (before each language named its cells its
 own way) wrote cells as ``ROW,COL``: :func:`restore` reads its targets so.  Nothing here imports
 Textual: the app calls :func:`load` and :func:`save`.
 """
@@ -32,6 +34,7 @@ from .debugger import Session
 from .expressions import ExpressionError
 from .language import Language
 from .names import board_location
+from .notes import Note, still_there
 from .spec import format_spec, parse_spec
 from .view import View
 
@@ -66,10 +69,16 @@ def dump(program: str | Path, session: Session) -> dict | None:
     session file holds, or ``None`` when there is nothing to remember."""
     breakpoints = [_entry(bp, session) for bp in session.breakpoints]
     watches = [watch.text for watch in session.watches]
-    if not breakpoints and not watches:
+    notes = [{"step": note.step, "text": note.text, "at": note.at} for note in session.notes]
+    if not breakpoints and not watches and not notes:
         return None
     return {"format": FORMAT, "program": str(Path(program).resolve()), "language": session.language.name,
-            "breakpoints": breakpoints, "watches": watches}
+            "breakpoints": breakpoints, "watches": watches, "notes": notes, "source": source_hash(session)}
+
+
+def source_hash(session: Session) -> str:
+    """A hash of the program's source: the notes of the same program need no checking."""
+    return hashlib.sha256(session.program.source.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def save(program: str | Path, session: Session) -> Path | None:
@@ -123,11 +132,12 @@ def load(program: str | Path, session: Session) -> tuple[list[str], list[str]]:
 
 
 def restore(data: object, session: Session, origin: str = "the session") -> tuple[list[str], list[str]]:
-    """Set the breakpoints and watches of ``data`` (what :func:`dump` gives, of this program
-    or of an earlier version of it) in ``session``, a fresh session.  Returns ``(restored,
-    dropped)``: the specs of the breakpoints and the watches restored, and a message for each
-    one dropped, saying why (``origin`` names ``data`` in a message about all of it).  Never
-    raises for damaged data."""
+    """Set the breakpoints, watches and notes of ``data`` (what :func:`dump` gives, of this
+    program or of an earlier version of it) in ``session``, a fresh session.  Returns
+    ``(restored, dropped)``: the specs of the breakpoints and the watches restored (and how many
+    notes), and a message for each one dropped, saying why (``origin`` names ``data`` in a
+    message about all of it).  Notes of another program are checked by running it (up to
+    :data:`.notes.CHECKED` steps).  Never raises for damaged data."""
     if not isinstance(data, dict):
         return [], [f"{origin} is damaged (not a JSON object): nothing restored"]
     if data.get("format") not in FORMATS or type(data.get("format")) is not int:
@@ -160,7 +170,30 @@ def restore(data: object, session: Session, origin: str = "the session") -> tupl
             dropped.append(f"watch {text}: {error}")
             continue
         restored.append(f"watch {text}")
+    notes, damaged = _notes(data.get("notes", []))
+    dropped += damaged
+    if notes and data.get("source") != source_hash(session):  # another program: where it is may differ
+        notes, moved = still_there(session, notes)
+        dropped += moved
+    for note in notes:
+        session.notes.add(note)
+    if notes:
+        restored.append(f"{len(notes)} note{'s' * (len(notes) > 1)}")
     return restored, dropped
+
+
+def _notes(entries: object) -> tuple[list[Note], list[str]]:
+    """The notes the file holds, and a message for each entry that is no note."""
+    if not isinstance(entries, list):
+        return [], ["the notes are damaged (not a list): none restored"]
+    notes, damaged = [], []
+    for entry in entries:
+        if isinstance(entry, dict) and type(entry.get("step")) is int and entry["step"] >= 0 \
+                and isinstance(entry.get("text"), str) and isinstance(entry.get("at"), (str, type(None))):
+            notes.append(Note(entry["step"], entry["text"], entry["at"]))
+        else:
+            damaged.append(f"note {entry!r}: damaged, not a note this esodbg can read")
+    return notes, damaged
 
 
 def _format1(at: str, language: Language, view: View) -> str:

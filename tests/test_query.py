@@ -230,3 +230,32 @@ def test_a_csv_trace_holds_what_the_json_lines_trace_holds(tmp_path, example):
 def test_a_csv_trace_to_a_folder_that_is_not_there_is_exit_2_before_the_run(tmp_path):
     done = esodbg("exec", COUNTDOWN, "--trace", tmp_path / "nowhere" / "trace.csv")
     assert done.returncode == 2 and done.stdout == "" and "cannot write" in done.stderr
+
+
+# ----- exec --plot -------------------------------------------------------------------------------
+def test_exec_plot_draws_the_history_as_an_svg_with_its_title_and_axis(tmp_path):
+    target = tmp_path / "top.svg"
+    done = esodbg("exec", COUNTDOWN, "--query", "data:stack[0]", "--plot", target)
+    assert done.returncode == 0, done.stderr
+    svg = target.read_text()
+    assert svg.startswith("<svg") and "data:stack[0]:" in svg and "37" in svg and "step" in svg
+
+
+def test_exec_plot_draws_a_png(tmp_path):
+    from PIL import Image
+
+    target = tmp_path / "top.png"
+    done = esodbg("exec", COUNTDOWN, "--query", "data:stack[0]", "--plot", target)
+    assert done.returncode == 0, done.stderr
+    with Image.open(target) as picture:
+        assert picture.format == "PNG" and picture.width > 400 and len(picture.getcolors(1 << 20)) > 2
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--plot", "x.svg"], "give --query data:LOCATION"),
+    (["--query", "cell:5,0", "--plot", "x.svg"], "give --query data:LOCATION"),
+    (["--query", "data:stack[0]", "--plot", "x.jpg"], "name it .svg or .png"),
+    (["--query", "data:stack[40]", "--plot", "x.svg"], "has not changed yet")])
+def test_exec_plot_without_a_history_to_draw_is_exit_2(tmp_path, args, said):
+    done = esodbg("exec", COUNTDOWN, *[str(tmp_path / a) if a.startswith("x.") else a for a in args])
+    assert done.returncode == 2 and said in done.stderr, done.stderr

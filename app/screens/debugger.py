@@ -30,7 +30,7 @@ from ..widgets.board import BoardView
 from ..widgets.footer import FittingFooter
 from ..widgets.inputpane import InputPane
 from ..widgets.messages import RowSelected
-from ..widgets.debuglists import BreakpointsPane, LogPane, QueryPane, WatchesPane, WhyPane
+from ..widgets.debuglists import BreakpointsPane, LogPane, NotesPane, QueryPane, WatchesPane, WhyPane
 from ..widgets.panes import ListingView, OutputView, StatusBar, ValuesView
 from ..widgets.source import SourceView
 from ..widgets.timeline import Timeline
@@ -90,6 +90,8 @@ class DebuggerScreen(Screen):
                     yield WhyPane(id="why")
                 with TabPane("Query", id="tab-query"):
                     yield QueryPane(id="query")
+                with TabPane("Notes", id="tab-notes"):
+                    yield NotesPane(id="notes")
         yield Timeline(id="timeline")
         yield StatusBar(id="status")
         yield FittingFooter(compact=True)
@@ -105,8 +107,8 @@ class DebuggerScreen(Screen):
         self.on_mount()
 
     def on_mount(self) -> None:
-        # Five tabs do not fit at 80 columns: Why and Query are hidden until they list something.
-        self.why_hidden = self.query_hidden = False
+        # Six tabs do not fit at 80 columns: Why, Query and Notes are hidden until they list something.
+        self.why_hidden = self.query_hidden = self.notes_hidden = False
         view = self.session.view()
         source = self.query_one(SourceView)
         source.border_title = f"{'Code' if view.code else 'Source'} · {shown(self.path.name)}"
@@ -145,11 +147,15 @@ class DebuggerScreen(Screen):
         if bool(query.items) == self.query_hidden:  # the Query tab: once a query was asked (Q)
             self.query_hidden = not query.items
             (tabs.hide_tab if self.query_hidden else tabs.show_tab)("tab-query")
+        if bool(len(self.session.notes)) == self.notes_hidden:  # the Notes tab: once there is a note (a)
+            self.notes_hidden = not len(self.session.notes)
+            (tabs.hide_tab if self.notes_hidden else tabs.show_tab)("tab-notes")
         for pane, name, count in (("tab-breakpoints", "Breakpoints", len(self.session.breakpoints)),
                                   ("tab-watches", "Watches", len(self.session.watches)),
                                   ("tab-log", "Log", len(self.session.log)),
                                   ("tab-why", "Why", why),
-                                  ("tab-query", "Query", query.hits)):
+                                  ("tab-query", "Query", query.hits),
+                                  ("tab-notes", "Notes", len(self.session.notes))):
             tab, label = tabs.get_tab(pane), f"{name} {count}" if count else name
             if str(tab.label) != label:  # a new label lays the screen out again: only when it changed
                 tab.label = label
@@ -232,6 +238,7 @@ class DebuggerScreen(Screen):
             self.furthest = max(self.furthest, machine.steps)
             self.query_one(WatchesPane).show_watches(list(session.watches))
             self.query_one(LogPane).show(list(session.log))
+            self.query_one(NotesPane).show_notes(list(session.notes), machine.steps)
             self._count_tabs()
         timeline = self.query_one(Timeline)
         timeline.show(machine.steps, max(self.furthest, machine.steps),

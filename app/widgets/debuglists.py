@@ -265,3 +265,41 @@ class QueryPane(RowList):
     def on_click(self, event) -> None:
         super().on_click(event)
         self.action_goto()
+
+
+class NotesPane(RowList):
+    """The notes pinned to steps (``a``), in step order: the step, the note, where the run was.
+    Enter (or a click) goes to the selected note's step; ``d``, Delete or Backspace removes it."""
+
+    empty = "no notes yet — a pins a note to the step shown"
+    BINDINGS = [Binding("enter", "goto", "Go to step"), Binding("d,delete,backspace", "delete", "Delete")]
+
+    class Goto(Message):
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    class Delete(Message):
+        def __init__(self, note) -> None:
+            super().__init__()
+            self.note = note
+
+    def show_notes(self, notes: list, step: int) -> None:
+        """``notes`` (:class:`~esodbg.engines.notes.Note`, in step order); ``step``: the one shown."""
+        here = bisect.bisect_right(notes, step, key=lambda note: note.step) - 1
+        self.show_rows(notes, tuple(Value(f"step {note.step:,}", note.text, note=note.at or "", current=index == here)
+                                    for index, note in enumerate(notes)))
+
+    def action_goto(self) -> None:
+        note = self.current_item()
+        if note is not None:
+            self.post_message(self.Goto(note.step))
+
+    def action_delete(self) -> None:
+        note = self.current_item()
+        if note is not None:
+            self.post_message(self.Delete(note))
+
+    def on_click(self, event) -> None:
+        super().on_click(event)
+        self.action_goto()
