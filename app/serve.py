@@ -135,7 +135,7 @@ class Served(Server):
         """textual-serve's routes, and a tab's websocket that carries the moment to open at in
         its path (the page's script adds the terminal's size as the query)."""
         app = await super()._make_app()
-        app.router.add_get("/ws/at/{at}", self.handle_websocket, name="websocket-at")
+        app.router.add_get("/ws/at/{at:.+}", self.handle_websocket, name="websocket-at")  # (a spec may hold a /)
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -158,7 +158,7 @@ class Served(Server):
                 moments.parse(at)
             except ValueError as error:
                 raise web.HTTPBadRequest(text=f"esodbg serve: ?at={at}: {error}\n") from None
-            socket_path = str(router["websocket-at"].url_for(at=quote(at, safe="")))
+            socket_path = f"{socket_path}/at/{quote(at, safe='')}"
         context = {"title": self.title, "font_size": to_int(request.query.get("fontsize", "16"), 16),
                    "static": f"{request.scheme}://{request.host}{static}",
                    "websocket": f"{websocket}://{request.host}{socket_path}"}

@@ -495,3 +495,34 @@ def test_an_aheui_board_of_wide_and_narrow_cells_lines_up_in_chromium(serve, chr
             assert abs(left - (found[0] + 3 * k * narrow)) < 0.5, (y, k, wanted[k], found)
     assert starts[0][0] == starts[1][0] == starts[3][0] and len(edges) == 1, (starts, edges)
     page.close()
+
+
+# ----- opening at a moment (issue 45) ---------------------------------------------------------------
+def test_a_page_at_a_moment_gives_its_tab_a_websocket_that_carries_it(serve):
+    server = serve(str(EXAMPLES / "befunge" / "countdown.b93"))
+    with urllib.request.urlopen(f"{server.url}/?at=50%25", timeout=10) as response:
+        page = response.read().decode()
+    assert f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws/at/50%25"' in page
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{server.url}/?at=half", timeout=10)
+    assert refused.value.code == 400 and "is not a moment of the run" in refused.value.read().decode()
+
+
+async def test_a_tab_opened_at_a_moment_shows_it_and_the_others_start_at_0(serve):
+    server = serve(str(EXAMPLES / "befunge" / "countdown.b93"), "--at", "40")
+    async with aiohttp.ClientSession() as session:
+        websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws/at/break%3Acell%3A5%2C0%2Fexec%20hit%202"
+                                             "?width=100&height=30")
+        at_hit = Tab(websocket, (100, 30))
+        await at_hit.shows("step 19 ·")  # the second print, not the server's --at 40
+        websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws?width=100&height=30")
+        await Tab(websocket, (100, 30)).shows("step 40 ·")
+
+
+def test_the_page_at_a_moment_in_chromium(serve, chromium):
+    server = serve(str(EXAMPLES / "befunge" / "countdown.b93"))
+    page = chromium.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(server.url + "/?at=33")
+    page.wait_for_selector(".xterm-rows", timeout=30_000)
+    shows(page, "step 33 ·", 30)
+    page.close()
