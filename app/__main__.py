@@ -1,5 +1,5 @@
 """``python -m esodbg.app`` is the ``esodbg`` command."""
 
-from esodbg.app.cli import entry
+from esodbg.app.start import main
 
-entry()
+main()

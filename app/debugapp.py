@@ -80,7 +80,8 @@ BINDINGS = [
     Binding("l", "breakpoints_list", "Bp list", tooltip="the breakpoints list: ↑/↓ select, space enables or "
             "disables, enter edits, d / delete / backspace deletes; esc leaves"),
     Binding("r", "restart", "Restart", tooltip="restart from step 0, also while running (typed input is dropped)"),
-    Binding("g", "goto", "Goto", tooltip="go to step N (a prompt: N, +N or -N); breakpoints on the way are counted"),
+    Binding("g", "goto", "Goto", tooltip="go to step N (a prompt: N, +N or -N; N% of a run that ends; break:SPEC, "
+            "its first hit); breakpoints on the way are counted"),
     Binding("h", "run_to_cursor", "To cursor", tooltip="run to cursor: continue to the cell or command under the "
             "cursor (breakpoints on the way stop first)"),
     Binding("w", "add_watch", "Watch", tooltip="watch an expression over the state names (a prompt)"),

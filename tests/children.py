@@ -18,7 +18,7 @@ def default_sigint() -> None:
 
 def handles(pid: int, sig: int = signal.SIGTERM, seconds: float = 30) -> None:
     """Wait until process ``pid`` has a handler of its own for ``sig`` (``SigCgt`` in
-    /proc/PID/status): for ``esodbg``, the sign that :func:`~esodbg.app.cli.entry` is running
+    /proc/PID/status): for ``esodbg``, the sign that :func:`~esodbg.app.start.main` has begun
     and Ctrl+C or SIGTERM ends it its own way, not by the signal's default."""
     status = Path(f"/proc/{pid}/status")
     end = time.monotonic() + seconds

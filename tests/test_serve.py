@@ -319,6 +319,18 @@ async def test_input_comes_from_the_input_option(serve):
         assert "step 28 " in tab.text
 
 
+# (An asyncio test goes before the browser's tests: their Playwright keeps an event loop running.)
+async def test_a_tab_opened_at_a_moment_shows_it_and_the_others_start_at_0(serve):
+    server = serve(str(EXAMPLES / "befunge" / "countdown.b93"), "--at", "40")
+    async with aiohttp.ClientSession() as session:
+        websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws/at/break%3Acell%3A5%2C0%2Fexec%20hit%202"
+                                             "?width=100&height=30")
+        at_hit = Tab(websocket, (100, 30))
+        await at_hit.shows("step 19 ·")  # the second print, not the server's --at 40
+        websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws?width=100&height=30")
+        await Tab(websocket, (100, 30)).shows("step 40 ·")
+
+
 # ----- in a real browser ---------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def chromium():
@@ -506,17 +518,6 @@ def test_a_page_at_a_moment_gives_its_tab_a_websocket_that_carries_it(serve):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{server.url}/?at=half", timeout=10)
     assert refused.value.code == 400 and "is not a moment of the run" in refused.value.read().decode()
-
-
-async def test_a_tab_opened_at_a_moment_shows_it_and_the_others_start_at_0(serve):
-    server = serve(str(EXAMPLES / "befunge" / "countdown.b93"), "--at", "40")
-    async with aiohttp.ClientSession() as session:
-        websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws/at/break%3Acell%3A5%2C0%2Fexec%20hit%202"
-                                             "?width=100&height=30")
-        at_hit = Tab(websocket, (100, 30))
-        await at_hit.shows("step 19 ·")  # the second print, not the server's --at 40
-        websocket = await session.ws_connect(f"ws://127.0.0.1:{server.port}/ws?width=100&height=30")
-        await Tab(websocket, (100, 30)).shows("step 40 ·")
 
 
 def test_the_page_at_a_moment_in_chromium(serve, chromium):

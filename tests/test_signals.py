@@ -271,3 +271,28 @@ def test_a_signal_python_cannot_raise_where_it_lands_still_ends_the_command():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
     assert done.returncode == 130 and time.monotonic() - begun < 10, (done.returncode, done.stderr)
     assert done.stderr.strip() == "esodbg: interrupted"
+
+
+@SIGNALS
+def test_a_signal_while_the_command_line_is_imported_ends_the_command_the_same_way(sig):
+    """esodbg's first code sets the signals before importing its command line (a tenth of a
+    second and more): here that import is made to take 20 s, and the signal comes during it."""
+    script = """if True:
+        import importlib.abc, sys, time
+        class Slow(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name == "esodbg.app.cli":
+                    print("importing", flush=True)
+                    time.sleep(20)
+                return None
+        sys.meta_path.insert(0, Slow())
+        from esodbg.app.start import main
+        main()
+    """
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=default_sigint)
+    STARTED.append(process)
+    assert process.stdout.readline() == b"importing\n"
+    seconds, code = ended(process, sig)
+    assert code == 130 and seconds < BOUND, (code, seconds)
+    assert process.stderr.read().decode() == "esodbg: interrupted\n"

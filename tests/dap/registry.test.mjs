@@ -118,8 +118,9 @@ describe('every registered language', { concurrency: 2 }, () => {
           if (visits.length > 1) {
             await move(dc, 'continue');
             assert.equal(await step(dc), visits[1], `the next visit of line ${line}, not the next cell of this one`);
-            // step back, then reverse-continue to the visit before
-            await move(dc, 'stepBack');
+            // step back (one step: a language's step over, Piet's, goes back by its unit), then
+            // reverse-continue to the visit before
+            await move(dc, 'stepBack', { granularity: 'instruction' });
             assert.equal(await step(dc), visits[1] - 1);
             await move(dc, 'reverseContinue');
             assert.equal(await step(dc), visits[0]);
