@@ -118,9 +118,19 @@ def labyrinth(size: int) -> str:
     return _repeat(_examples("labyrinth", "*.lab"), size)
 
 
+def aheui(size: int) -> str:
+    """Every Aheui example's rows, over and over: one tall board."""
+    return _repeat(_examples("aheui", "*.aheui"), size)
+
+
+def piet(size: int) -> str:
+    """Every ascii-piet example's rows, over and over: one tall picture."""
+    return _repeat(_examples("piet", "*.apiet"), size)
+
+
 PROGRAMS = {"fifteen": fifteen, "messiscript": messiscript, "ttg": ttg, "stoned-go": stoned_go,
             "scrabble": scrabble, "gcg": gcg, "befunge": befunge, "hexagony": hexagony, "fish_esolang": fish_esolang,
-            "brainfuck": brainfuck, "labyrinth": labyrinth}
+            "brainfuck": brainfuck, "labyrinth": labyrinth, "aheui": aheui, "piet": piet}
 
 
 def _ms(action, runs: int) -> float:
@@ -162,7 +172,7 @@ def measure(name: str, size: int, runs: int) -> dict:
 
 SUFFIXES = {"fifteen": ".15", "messiscript": ".messi", "ttg": ".ttg", "stoned-go": ".sgo", "scrabble": ".scrabble",
             "gcg": ".gcg", "befunge": ".b98", "hexagony": ".hxg", "fish_esolang": ".fish", "brainfuck": ".b",
-            "labyrinth": ".lab"}
+            "labyrinth": ".lab", "aheui": ".aheui", "piet": ".apiet"}
 
 
 def first_frame(name: str, size: int) -> float:

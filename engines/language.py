@@ -249,7 +249,7 @@ class Language:
     stop at the kinds of touch in ``breakpoint_kinds``; a new one stops at ``default_kinds``.
     ``roles`` are the roles the language's views give board cells and code marks, styled by the
     TCSS file ``styles`` in its package.  ``grammar`` names its tree-sitter grammar (files whose
-    ending is in ``grammar_by_suffix`` have the grammar named there: :meth:`grammar_for`), ``docs``
+    ending is in ``grammar_by_suffix`` have the grammar named there, or none: :meth:`grammar_for`), ``docs``
     its page (a path from the repository root).
 
     Power debugging (conditions, watches, data and event breakpoints) comes from three
@@ -275,7 +275,7 @@ class Language:
     roles: tuple[str, ...] = ()
     styles: str | None = None
     grammar: str | None = None
-    grammar_by_suffix: tuple[tuple[str, str], ...] = ()  # (file ending, grammar) for files with their own format
+    grammar_by_suffix: tuple[tuple[str, str | None], ...] = ()  # (file ending, grammar or None) for files with their own format
     names: tuple[Help, ...] = ()
     # breakpoint spec targets of its own, beside cell:, code:, data: and event: (Piet's codel:X,Y,
     # command:NAME): the implementation's read_target reads them

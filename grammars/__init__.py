@@ -21,7 +21,7 @@ from . import _binding
 
 # User-facing names, in the order of the issue.  ``stoned-go``'s C identifier is ``stoned_go``.
 NAMES: tuple[str, ...] = ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "hexagony",
-                         "fish_esolang", "brainfuck", "labyrinth", "aheui")
+                         "fish_esolang", "brainfuck", "labyrinth", "aheui", "piet")
 
 _IDENTIFIERS = {name: name.replace("-", "_") for name in NAMES}
 _IDENTIFIERS.update({ident: ident for ident in list(_IDENTIFIERS.values())})

@@ -8,7 +8,7 @@
 typedef struct TSLanguage TSLanguage;
 
 #define GRAMMARS(X) X(fifteen) X(messiscript) X(ttg) X(stoned_go) X(scrabble) X(gcg) X(befunge) X(hexagony) \
-    X(fish_esolang) X(brainfuck) X(labyrinth) X(aheui)
+    X(fish_esolang) X(brainfuck) X(labyrinth) X(aheui) X(piet)
 
 #define DECLARE(name)                                                                         \
     const TSLanguage *tree_sitter_##name(void);                                               \

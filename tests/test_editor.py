@@ -248,7 +248,7 @@ def test_a_gcg_record_is_saved_in_its_declared_encoding():
 
 
 @pytest.mark.parametrize("path", sorted(p for p in EXAMPLES.rglob("*") if p.is_file() and for_file(p) is not None
-                                       and for_file(p).grammar is not None),  # (Piet has none yet)
+                                       and for_file(p).grammar_for(p) is not None),  # (not Piet's pictures)
                          ids=lambda p: p.name)
 def test_the_editor_finds_on_demand_the_highlights_textarea_finds_for_the_whole_file(path):
     """ProgramEditor queries the rows drawn, a few screens at a time; each row gets the captures

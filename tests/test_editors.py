@@ -182,7 +182,7 @@ def test_the_one_helix_setup_gives_every_language_its_grammar_and_queries():
     for language in config["language"]:
         name, grammar = language["name"], language.get("grammar")
         language_of = registry.by_name({"fish-esolang": "fish"}.get(name, name)) if name != "gcg" else None
-        if language_of is not None and language_of.grammar is None:  # none yet (Piet)
+        if language_of is not None and language_of.grammar is None:  # (every language has one now)
             assert grammar is None, name
             continue
         assert grammar in grammars, f"{name}: no [[grammar]] {grammar!r}"
@@ -205,7 +205,7 @@ def test_the_vscode_extension_colours_every_language_before_its_server_starts():
 
     manifest = json.loads((EXTENSION / "package.json").read_text("utf-8"))
     with_grammar = {{"fish": "fish-esolang"}.get(language.name, language.name) for language in registry.languages()
-                    if language.grammar is not None}  # (Piet has no tree-sitter grammar yet)
+                    if language.grammar is not None}  # (Piet's is ascii-piet's)
     ids = [language["id"] for language in manifest["contributes"]["languages"] if language["id"] in with_grammar]
     grammars = {entry["language"]: entry for entry in manifest["contributes"]["grammars"]}
     assert set(grammars) == set(ids) and len(ids) == len(with_grammar)

@@ -84,7 +84,7 @@ def source_lines(text: str) -> list[bytes]:
 
 def test_names_and_languages():
     assert grammars.NAMES == ("fifteen", "messiscript", "ttg", "stoned-go", "scrabble", "gcg", "befunge", "hexagony",
-                             "fish_esolang", "brainfuck", "labyrinth", "aheui")
+                             "fish_esolang", "brainfuck", "labyrinth", "aheui", "piet")
     for name in grammars.NAMES:
         language = grammars.language(name)
         assert language.abi_version == 15
@@ -106,7 +106,7 @@ def test_highlight_captures_are_the_common_ones():
     common = {"keyword", "keyword.directive", "keyword.return", "number", "string", "string.special", "comment",
               "operator", "punctuation.bracket", "punctuation.delimiter", "punctuation.special", "function",
               "function.call", "function.builtin", "function.macro", "variable", "variable.parameter",
-              "constant", "label"}
+              "constant", "label", "keyword.function", "type.builtin"}
     for name in grammars.NAMES:
         query = tree_sitter.Query(grammars.language(name), grammars.highlights(name))
         names = {query.capture_name(i) for i in range(query.capture_count)}
@@ -160,7 +160,7 @@ CORPUS_CASES = [
 
 def test_every_grammar_has_corpus_cases_with_errors():
     for ident in ("fifteen", "messiscript", "ttg", "stoned_go", "scrabble", "gcg", "befunge", "hexagony", "fish_esolang",
-                  "brainfuck", "labyrinth", "aheui"):
+                  "brainfuck", "labyrinth", "aheui", "piet"):
         cases = [c for c in CORPUS_CASES if c.values[0] == ident]
         assert len(cases) >= 8, ident
         if ident not in ("ttg", "befunge", "hexagony", "fish_esolang", "labyrinth", "aheui"):  # every text is a program of these
@@ -204,6 +204,7 @@ PROGRAMS = {
     "brainfuck": programs("brainfuck/*.b"),
     "labyrinth": programs("labyrinth/*.lab", "labyrinth/*.labyrinth"),
     "aheui": programs("aheui/*.aheui"),
+    "piet": programs("piet/*.apiet", "piet/*.ascii-piet"),
 }
 ALL_PROGRAMS = [pytest.param(name, path, id=f"{name}:{path.parent.name}/{path.name}")
                 for name, paths in PROGRAMS.items() for path in paths]
@@ -853,3 +854,86 @@ def test_aheui_highlights_by_class():
             captured[row.encode()[node.start_byte:node.end_byte].decode()] = name
     assert captured == {"다": "operator", "반": "function.builtin", "망": "function.call", "상": "variable",
                         "추": "keyword", "희": "keyword.return", " ab😀": "comment"}
+
+
+# --------------------------------------------------------------------------------------------
+# Piet's ascii-piet text: one node a codel, named after its colour, an error exactly where the
+# engine refuses the text (spec piet.md F5; engines/piet/parser.py)
+
+PIET_HUE_CAPTURES = {"red": "string", "yellow": "function", "green": "number", "cyan": "type.builtin",
+                     "blue": "keyword.function", "magenta": "keyword"}
+
+
+def piet_codels(text: str) -> list[str] | None:
+    """The node each character of ascii-piet ``text`` is to the engine: its colour's name (``light
+    red`` as ``light_red``), line ends none; ``None`` if the engine refuses the text."""
+    from esodbg.engines.piet import parser as piet
+
+    try:
+        piet.parse(text, "prog.apiet", {})
+    except ParseError:
+        return None
+    return [piet.colour_name(piet.LETTER_OF[ch]).replace(" ", "_") for ch in text if ch not in "\r\n"]
+
+
+def piet_nodes(text: str) -> list[str] | None:
+    """The grammar's codel nodes, ``None`` if its tree has an error."""
+    tree = parse("piet", text)
+    if tree.root_node.has_error:
+        return None
+    return [node.type for node in tree.root_node.named_children]
+
+
+def test_piet_every_letter_is_the_engines_colour():
+    from esodbg.engines.piet import parser as piet
+
+    for letters in (piet.LETTERS, piet.UPPER):
+        assert piet_nodes(letters) == piet_codels(letters) == [
+            piet.colour_name(c).replace(" ", "_") for c in range(20)]
+    for ch in piet.LETTERS + piet.UPPER:
+        assert piet_nodes(ch) == piet_codels(ch)
+    # every other ASCII character (but line ends) and a few others are no codel
+    for ch in [chr(c) for c in range(1, 128) if chr(c) not in piet.LETTER_OF and chr(c) not in "\r\n"] + ["é", "😀"]:
+        assert piet_codels("tl" + ch) is None and piet_nodes("tl" + ch) is None, repr(ch)
+        assert piet_codels(ch + "tl") is None and piet_nodes(ch + "tl") is None, repr(ch)
+
+
+PIET_CHARS = "tldvnfrjbskcqiaumeTLDVNFRJBSKCQIAUME?_ @\n\r\n\n\t#x0é\x00"
+
+
+@FUZZ
+@given(st.text(st.sampled_from(PIET_CHARS), max_size=40))
+def test_piet_nodes_are_the_engines_codels(text):
+    """On generated texts: the same codels, and an error exactly where the engine refuses the
+    text (another character, or no codel at all)."""
+    assert piet_nodes(text) == piet_codels(text)
+
+
+def test_piet_highlights_by_hue():
+    """The code pane colours each codel letter by its hue (light, normal and dark alike; upper
+    case as lower); white and black keep the default colour."""
+    from esodbg.engines.piet import parser as piet
+
+    text = piet.LETTERS + "\n" + piet.UPPER + "\n"
+    tree = parse("piet", text)
+    query = tree_sitter.Query(grammars.language("piet"), grammars.highlights("piet"))
+    captured = {}
+    for name, found in tree_sitter.QueryCursor(query).captures(tree.root_node).items():
+        for node in found:
+            captured[(node.start_point.row, node.start_point.column)] = name
+    expected = {}
+    for row in range(2):
+        for col, colour in enumerate(range(18)):
+            expected[(row, col)] = PIET_HUE_CAPTURES[piet.HUES[colour // 3]]
+    assert captured == expected
+
+
+def test_piet_pictures_have_no_grammar():
+    """ascii-piet files are highlighted; a picture's Source pane (its codels written as ascii-piet
+    letters) is not: the board shows its true colours."""
+    from esodbg.engines.registry import by_name
+
+    piet = by_name("piet")
+    assert piet.grammar == "piet"
+    assert [piet.grammar_for(f"prog{ext}") for ext in (".apiet", ".ascii-piet", ".png", ".GIF", ".ppm")] == [
+        "piet", "piet", None, None, None]

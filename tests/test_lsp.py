@@ -282,7 +282,9 @@ def decode(data: list[int], text: str) -> list[tuple[str, str]]:
     ("scrabble", [("SAT", "string"), ("-1", "number")]), ("gcg", [("#player1", "keyword"), ("Player 1", "string")]),
     ("fish", [('"!dlrow ,olleH"', "string"), ("0a", "number"), (":", "function"), ("?!;", "keyword"), ("o", "function")]),
     ("aheui", [("# counts down by two from 8: prints 8642", "comment"), ("타", "operator"), ("추", "keyword"),
-               ("희", "keyword")])])
+               ("희", "keyword")]),
+    ("piet", [("llllllllllddddddddddt", "string"), ("vvvvn", "function"), ("j", "number"), ("sssssk", "type"),
+              ("i", "keyword")])])  # by hue: a run of one hue's letters is one token
 async def test_semantic_tokens_come_from_the_grammars_highlights(client, name, covers):
     path = EXAMPLE[name][0]
     text = path.read_text("utf-8", errors="replace")

@@ -20,13 +20,14 @@ from esodbg.grammars.highlight import Highlighter
 
 
 TYPES = ["keyword", "number", "string", "comment", "operator", "function", "macro", "variable", "parameter",
-         "property"]
+         "property", "type"]
 MODIFIERS = ["defaultLibrary", "readonly"]
 CAPTURES = {  # capture -> (token type, modifier bits); a capture falls back to its parent name
     "keyword": ("keyword", 0), "number": ("number", 0), "string": ("string", 0), "comment": ("comment", 0),
     "operator": ("operator", 0), "punctuation.special": ("operator", 0), "function": ("function", 0),
     "function.builtin": ("function", 1), "function.macro": ("macro", 0), "variable": ("variable", 0),
     "variable.parameter": ("parameter", 0), "constant": ("variable", 2), "label": ("property", 0),
+    "type": ("type", 0),  # ascii-piet's cyan codels (type.builtin)
 }
 LEGEND = types.SemanticTokensLegend(token_types=TYPES, token_modifiers=MODIFIERS)
 

@@ -76,7 +76,8 @@ SCOPES = {"keyword": "keyword.control", "keyword.return": "keyword.control.flow"
           "operator": "keyword.operator", "string": "string.quoted", "string.special": "string.other",
           "comment": "comment.line", "function.builtin": "support.function", "function.call": "entity.name.function",
           "function": "entity.name.function", "variable": "variable.other", "constant": "constant.language",
-          "label": "entity.name.label", "keyword.directive": "keyword.other.directive"}
+          "label": "entity.name.label", "keyword.directive": "keyword.other.directive",
+          "keyword.function": "storage.type.function", "type.builtin": "support.type"}  # (ascii-piet's blue, cyan)
 _CAPTURE = re.compile(r'^(\((\w+)\)|"((?:[^"\\]|\\.)+)"|\[((?:\s*\(\w+\)\s*)+)\])\s*@([\w.]+)\s*$', re.M)
 
 

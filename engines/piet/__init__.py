@@ -33,6 +33,9 @@ LANGUAGE = Language(
                      "out_number, out_char")),
     roles=("codel", "current", "ip", "exit", "next", "slide", "blocked", "unknown"), styles="styles.tcss",
     cell_form="X,Y", bytes_io=True, pictures=True,
+    # ascii-piet text has its grammar; a picture none (its Source pane shows its codels as ascii-piet
+    # letters, left uncoloured: the board shows the true colours)
+    grammar="piet", grammar_by_suffix=((".png", None), (".gif", None), (".ppm", None)),
     names=(Help("pos", "(x, y) of the codel the IP stands on"),
            Help("dp", "the direction pointer: 'right', 'down', 'left' or 'up'"),
            Help("cc", "the codel chooser: 'left' or 'right'"),
