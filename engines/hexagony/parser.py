@@ -97,6 +97,7 @@ class Spans(Sequence):
 
     def __init__(self, text: str, code: int, total: int) -> None:
         self.text, self.code, self.total = text, code, total
+        self._on_line: dict[int, array] = {}  # line (0-based) -> the offsets of its code characters
 
     @cached_property
     def offsets(self) -> array:
@@ -107,6 +108,36 @@ class Spans(Sequence):
     def _lines(self) -> array:
         """The offset at which each line of the text begins."""
         return array("q", [0] + [m.end() for m in re.finditer("\n", self.text)])
+
+    @cached_property
+    def before(self) -> array:
+        """How many code characters the text holds before each line (0-based): a line's
+        substitution at a time, at C speed."""
+        text, lines = self.text, self._lines
+        counts, n = array("q", bytes(8 * len(lines))), 0
+        for i in range(len(lines)):
+            counts[i] = n
+            start = lines[i]
+            end = lines[i + 1] if i + 1 < len(lines) else len(text)
+            n += len(_DROPPED.sub("", text[start:end]))
+        return counts
+
+    def line_end(self, i: int) -> int:
+        """Where line ``i`` (0-based) ends in the text (its newline, if any, included)."""
+        lines = self._lines
+        return lines[i + 1] if i + 1 < len(lines) else len(self.text)
+
+    def on_line(self, i: int) -> array:
+        """The offsets of line ``i``'s code characters (0-based), found once a line."""
+        found = self._on_line.get(i)
+        if found is None:
+            found = self._on_line[i] = array("q", (m.start() for m in
+                                                   _KEPT.finditer(self.text, self._lines[i], self.line_end(i))))
+        return found
+
+    def line_of(self, k: int) -> int:
+        """The line (0-based) code character ``k`` is written on."""
+        return bisect.bisect_right(self.before, k) - 1
 
     def __len__(self) -> int:
         return self.total
@@ -120,8 +151,12 @@ class Spans(Sequence):
             raise IndexError(k)
         if k >= self.code:
             return None  # the padding
-        offset = self.offsets[k]
-        line = bisect.bisect_right(self._lines, offset)
+        if "offsets" in self.__dict__:  # every offset found already (a backtick's marks)
+            offset = self.offsets[k]
+            line = bisect.bisect_right(self._lines, offset)
+        else:  # the line's only: a 1 MB program's first span needs no pass over the whole text
+            i = self.line_of(k)
+            offset, line = self.on_line(i)[k - self.before[i]], i + 1
         col = offset - self._lines[line - 1] + 1
         return Span(line, col, line, col + 1)
 
