@@ -72,20 +72,25 @@ def parse(text: str, filename: str, options: dict | None = None) -> Program:
     spans = Spans(text, len(code), total)
     marks: tuple[int, ...] = ()
     if "`" in text:  # S3: each backtick marks the next command (the first padding cell at the very end)
-        marks = tuple(sorted({bisect.bisect_left(spans.offsets, m.start()) for m in re.finditer("`", text)}
-                             - ({len(code)} if len(code) >= total else set())))
-    if cells.isascii():
-        data = cells.encode("ascii")
-        ops, params = list(data.translate(_OP_BYTES)), list(data.translate(_PARAM_BYTES))
-    else:
-        decoded = [decode_command(c) for c in cells]
-        ops, params = [op for op, _ in decoded], [param for _, param in decoded]
+        marked, k, before = set(), 0, 0
+        for m in re.finditer("`", text):  # k: the code characters before it, counted from the last one on
+            k += len(_DROPPED.sub("", text[before:m.start()]))
+            before = m.start()
+            marked.add(k)
+        marks = tuple(sorted(marked - ({len(code)} if len(code) >= total else set())))
+    # Each ASCII cell by two byte translations; the others (U+0080 on: a letter or a no-op) one by one.
+    data = cells.encode("ascii", "replace")  # one byte a cell, '?' for each other
+    ops, params = list(data.translate(_OP_BYTES)), list(data.translate(_PARAM_BYTES))
+    if not cells.isascii():
+        for m in _WIDE.finditer(cells):
+            ops[m.start()], params[m.start()] = decode_command(m.group())
     return Program(filename, text, n, cells, len(code), spans, marks, ops, params,
                    (side_note(filename, n, len(code)),), bits_of(options))
 
 
 _DROPPED = re.compile("[ \t\n\r\x0b\x0c`]")  # S2's six whitespace characters, and S3's backtick
 _KEPT = re.compile("[^ \t\n\r\x0b\x0c`]")
+_WIDE = re.compile("[^\x00-\x7f]")  # a character no ASCII byte is
 _OP_BYTES = bytes(decode_command(chr(c))[0] for c in range(256))  # by ASCII code: its opcode
 _PARAM_BYTES = bytes(decode_command(chr(c))[1] % 256 for c in range(256))  # and its parameter (< 128 for ASCII)
 
