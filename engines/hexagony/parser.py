@@ -21,6 +21,7 @@ from ..integers import DEFAULT_BITS, bits_of
 from .commands import decode as decode_command
 from .hexagon import Hexagon, cells_of, hexagon, side
 
+CHUNK = 1 << 16  # characters one substitution reads (parse)
 WHITESPACE = frozenset(" \t\n\r\x0b\x0c")  # S2: these six, and nothing else
 
 
@@ -65,7 +66,8 @@ def parse(text: str, filename: str, options: dict | None = None) -> Program:
     Made for 5 MB programs: the code is the text less whitespace and backticks (one C-level
     substitution), the opcodes and parameters of ASCII code are two byte translations, and where
     each character is written (:class:`Spans`) is found only when first asked."""
-    code = _DROPPED.sub("", text)
+    # (64 KB at a time: a request thread of the debugger's gets its turn between two)
+    code = "".join([_DROPPED.sub("", text[i:i + CHUNK]) for i in range(0, len(text), CHUNK)])
     n = side(len(code))
     total = cells_of(n)
     cells = code + "." * (total - len(code))
