@@ -92,6 +92,7 @@ def parse(text: str, filename: str, options: dict | None = None) -> Program:
 
 _DROPPED = re.compile("[ \t\n\r\x0b\x0c`]")  # S2's six whitespace characters, and S3's backtick
 _KEPT = re.compile("[^ \t\n\r\x0b\x0c`]")
+_UNCOUNTED = b" \t\r\x0b\x0c`" + bytes(range(0x80, 0xC0))  # dropped but newlines, and UTF-8's continuation bytes
 _WIDE = re.compile("[^\x00-\x7f]")  # a character no ASCII byte is
 _OP_BYTES = bytes(decode_command(chr(c))[0] for c in range(256))  # by ASCII code: its opcode
 _PARAM_BYTES = bytes(decode_command(chr(c))[1] % 256 for c in range(256))  # and its parameter (< 128 for ASCII)
@@ -118,16 +119,11 @@ class Spans(Sequence):
 
     @cached_property
     def before(self) -> array:
-        """How many code characters the text holds before each line (0-based): a line's
-        substitution at a time, at C speed."""
-        text, lines = self.text, self._lines
-        counts, n = array("q", bytes(8 * len(lines))), 0
-        for i in range(len(lines)):
-            counts[i] = n
-            start = lines[i]
-            end = lines[i + 1] if i + 1 < len(lines) else len(text)
-            n += len(_DROPPED.sub("", text[start:end]))
-        return counts
+        """How many code characters the text holds before each line (0-based): its UTF-8 with
+        only the code's first bytes and the newlines left (one byte translation), where the
+        newline ending line i has the code of lines 0 … i and i newlines before it."""
+        kept = self.text.encode("utf-8", "surrogatepass").translate(None, _UNCOUNTED)
+        return array("q", [0] + [m.start() - i for i, m in enumerate(re.finditer(b"\n", kept))])
 
     def line_end(self, i: int) -> int:
         """Where line ``i`` (0-based) ends in the text (its newline, if any, included)."""
