@@ -72,6 +72,11 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     cell's command, a MessiScript command, a Scrabble tile on its square.  An editor sets
     breakpoints by line and column on these (``esodbg dap``).  A language whose locations the
     text does not fix (a board the program fills as it runs) has none.
+``places_on(program, line) -> list[tuple[Span, Location]]``, ``place_of(program, at) -> Span | None`` (optional, both)
+    The places that start on the 1-based ``line`` (those of ``places`` there, in the same
+    order), and where the location ``at`` is first written (its first place's span): for a
+    language whose places each lie on one line, read one line at a time, so that an editor's
+    breakpoints on a 1 MB program never wait for the whole program's places (``esodbg dap``).
 ``span(machine) -> Span | None`` (optional)
     The source of the next step, cheaply (by default the view's ``span``, which builds the whole view).
 ``frames(machine) -> list[CallFrame]`` (optional)
@@ -362,6 +367,25 @@ class Language:
         implementation's optional ``places``; none by default)."""
         places = getattr(self.impl, "places", None)
         return tuple(places(program)) if places is not None else ()
+
+    @property
+    def places_by_line(self) -> bool:
+        """Whether the implementation reads its places a line at a time (``places_on`` and
+        ``place_of``): each place on one line."""
+        return getattr(self.impl, "places_on", None) is not None and getattr(self.impl, "place_of", None) is not None
+
+    def places_on(self, program, line: int) -> list[tuple[Span, Location]]:
+        """The places that start on ``line`` (1-based), in reading order: those of
+        :meth:`places` there (read on their own where :attr:`places_by_line`)."""
+        if self.places_by_line:
+            return list(self.impl.places_on(program, line))
+        return [place for place in self.places(program) if place[0].line == line]
+
+    def place_of(self, program, at: Location) -> Span | None:
+        """Where ``at`` is first written in ``program``'s text (its first place), if anywhere."""
+        if self.places_by_line:
+            return self.impl.place_of(program, at)
+        return next((span for span, where in self.places(program) if where == at), None)
 
     def marks(self, program) -> tuple[Location, ...]:
         """Where ``program``'s text asks for breakpoints (the implementation's optional

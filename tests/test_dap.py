@@ -684,3 +684,53 @@ def test_a_leading_bom_kept_as_a_cell_is_no_column_for_the_editor(tmp_path):
     zeros = Positions("\ufeffab\ncd", lines1=False, columns1=False, bom_hidden=True)
     assert zeros.column_in(1, 0) == 2 and zeros.column_out(1, 2) == 0 and zeros.column_out(1, 1) == 0
     assert zeros.column_in(2, 0) == 1 and zeros.column_out(2, 1) == 0
+
+
+LINE_TEXTS = {  # programs with what a line's places must get right: blank lines, CR, tabs, non-ASCII, marks
+    "hexagony": "  ?\r\n\n\t}=`~ 1é\n.\u00e9\U0001F600 ;@  \n\n`!",
+    "brainfuck": "+[->\r\n\n\t+<] é..\n\U0001F600,\n\n>.",
+}
+
+
+@pytest.mark.parametrize("language", [language for language in registry.languages() if language.places_by_line],
+                         ids=lambda language: language.name)
+def test_a_language_that_reads_its_places_a_line_at_a_time_reads_the_same_places(language):
+    """``places_on`` and ``place_of`` (issue 44: a 1 MB program's places are never read all at
+    once by the adapter) give exactly what ``places`` gives, line by line and location by location."""
+    texts = [path.read_text("utf-8") for path in examples_of(language)]
+    texts.append(LINE_TEXTS.get(language.name, ""))
+    for text in texts:
+        program = language.parse(text, "prog")
+        places = language.places(program)
+        lines = text.split("\n")
+        for line in range(0, len(lines) + 2):
+            assert language.places_on(program, line) == [place for place in places if place[0].line == line]
+        first: dict = {}
+        for span, at in places:
+            first.setdefault(at, span)
+        for at, span in first.items():
+            assert language.place_of(program, at) == span
+        assert language.place_of(program, "nowhere") is None
+
+
+def test_a_line_at_a_time_the_adapter_never_reads_every_place(monkeypatch):
+    """Hexagony and Brainfuck read their places a line at a time: the editor's breakpoints on a
+    line, a column, a gutter click, a cell's span and a line with none are answered without the
+    whole program's places (seconds on 1 MB), and as they were."""
+    from esodbg.app.dap.breakpoints import EditorBreakpoints
+
+    for name, line, column in (("hexagony", 3, 5), ("brainfuck", 3, 2)):
+        language = registry.by_name(name)
+        text = LINE_TEXTS[name]
+        program = language.parse(text, "prog")
+        every = language.places(program)
+        monkeypatch.setattr(type(language), "places", lambda self, p: pytest.fail("read every place"))
+        breakpoints = EditorBreakpoints(language, program, (), Positions(text), {"path": "prog"})
+        answers = breakpoints.set_source([{"line": line, "column": column}, {"line": line}, {"line": 2}])
+        assert answers[0]["verified"] and answers[1]["verified"] and not answers[2]["verified"]
+        assert answers[2]["message"].startswith(f"no {'cell' if name == 'hexagony' else 'command'} on line 2 "
+                                                "(they are on lines 1 to 6)")
+        place = next(place for place in every if place[0].line == line and place[0].col >= column)
+        assert (answers[0]["line"], answers[0]["column"]) == (line, place[0].col)
+        assert breakpoints.span_of(place[1]) == next(span for span, at in every if at == place[1])
+        monkeypatch.undo()

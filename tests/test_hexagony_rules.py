@@ -388,3 +388,23 @@ def test_t4_a_budget_stop_writes_the_bytes_it_held_back(tmp_path):
     sequence completes: Machine.end_output)."""
     result = exec_(tmp_path, path("240;").encode(), "--max-steps", "4")
     assert (result.returncode, result.stdout) == (3, b"\xf0")
+
+
+def test_marks_and_commands_of_a_text_with_wide_characters_and_backticks_on_many_lines():
+    """The parse finds each backtick's command by counting the code between backticks, and
+    decodes only the cells past ASCII one by one: the same marks, opcodes and parameters as
+    counting and decoding every character."""
+    from esodbg.engines.hexagony.commands import decode as decode_command
+    from esodbg.engines.hexagony.parser import parse as parse_hexagony
+
+    text = " `é 1\n\t;`\U0001F600`\n\n` ..`\r\n@`"
+    program = parse_hexagony(text, "prog")
+    code = [c for c in text if c not in " \t\n\r\x0b\x0c`"]
+    expected, seen = set(), 0
+    for c in text:
+        if c == "`":
+            expected.add(seen)
+        elif c not in " \t\n\r\x0b\x0c":
+            seen += 1
+    assert program.marks == tuple(sorted(expected - ({len(code)} if len(code) >= len(program.cells) else set())))
+    assert [(op, param) for op, param in zip(program.ops, program.params)] == [decode_command(c) for c in program.cells]

@@ -137,13 +137,17 @@ class EditorBreakpoints:
                  source: dict) -> None:
         self.language, self.program, self.positions, self.source = language, program, positions, source
         self.names = frozenset(names)
-        # The places are read on a thread of their own (seconds on a 1 MB program): a request
-        # that needs them waits for them, the others are answered meanwhile (issue 44).
+        # A language that reads its places a line at a time (Language.places_by_line) is asked
+        # for a line's when a request needs them, never for all of them at once; the others'
+        # places are read on a thread of their own (seconds on a 1 MB program): a request that
+        # needs them waits for them, the others are answered meanwhile (issue 44).
         self._places: tuple[tuple[Span, Location], ...] = ()
         self._by_line: dict[int, list[tuple[Span, Location]]] = {}
-        self._spans: dict[Location, Span] = {}  # each location's first place
+        self._spans: dict[Location, Span | None] = {}  # each location's first place
         self._ready = threading.Event()
-        threading.Thread(target=self._read_places, name="esodbg dap places", daemon=True).start()
+        self._lazy = language.places_by_line
+        if not self._lazy:
+            threading.Thread(target=self._read_places, name="esodbg dap places", daemon=True).start()
         self.sets: dict[str, list[Wanted]] = {"source": [], "function": [], "data": [], "exception": []}
         self._ids: dict[Target, int] = {}
         self._rows: dict[RowRef, Span] = {}  # the line breakpoints made, and their spans
@@ -163,12 +167,21 @@ class EditorBreakpoints:
 
     @property
     def places(self) -> tuple[tuple[Span, Location], ...]:
-        """Where breakpoints go in the program's text (:meth:`Language.places`), in reading order."""
+        """Where breakpoints go in the program's text (:meth:`Language.places`), in reading order
+        (read here, the first time, for a language that reads them a line at a time)."""
+        if self._lazy and not self._ready.is_set():
+            self._read_places()
         self._ready.wait()
         return self._places
 
     def on_line(self, line: int) -> list[tuple[Span, Location]]:
         """The places that start on ``line`` (ours), in reading order."""
+        if self._lazy:
+            found = self._by_line.get(line)
+            if found is None:
+                found = self._by_line[line] = self.language.places_on(self.program, line) \
+                    if 0 < line <= len(self.positions.lines) else []
+            return found
         self._ready.wait()
         return self._by_line.get(line, [])
 
@@ -207,6 +220,13 @@ class EditorBreakpoints:
         """Where ``at`` is written in the program's text (its first place; a line's places), if anywhere."""
         if isinstance(at, RowRef):
             return self._rows.get(at)
+        if self._lazy:
+            if at not in self._spans:
+                try:
+                    self._spans[at] = self.language.place_of(self.program, at)
+                except (LookupError, TypeError, ValueError):  # a location of no place (a data location)
+                    self._spans[at] = None
+            return self._spans[at]
         self._ready.wait()
         return self._spans.get(at)
 
@@ -249,8 +269,8 @@ class EditorBreakpoints:
 
     def place(self, line: int, col: int | None) -> tuple[Span, Location] | str:
         """The place a breakpoint at ``line`` (and ``col``, ours) goes on, or why there is none."""
-        on_line = self.on_line(line) or \
-                  [(span, at) for span, at in self.places if span.line < line <= span.end_line]
+        on_line = self.on_line(line) or ([] if self._lazy else  # a line at a time: each place on one line
+                                         [(span, at) for span, at in self.places if span.line < line <= span.end_line])
         if not on_line:
             return self.why_not(line)
         if col is None:
@@ -289,6 +309,14 @@ class EditorBreakpoints:
 
     def why_not(self, line: int) -> str:
         """Why no breakpoint goes on ``line`` (ours)."""
+        if self._lazy:  # the first and the last line with places, looked for from each end
+            count = len(self.positions.lines)
+            first = next((n for n in range(1, count + 1) if self.on_line(n)), None)
+            if first is not None:
+                last = next(n for n in range(count, first - 1, -1) if self.on_line(n))
+                what = "cell" if isinstance(self.on_line(first)[0][1], CellRef) else "command"
+                return f"no {what} on line {line - self.positions.line_base}" \
+                       f" (they are on lines {first - self.positions.line_base} to {last - self.positions.line_base})"
         if not self.places:
             boards = self.language.data_boards()
             example = f"cell:{boards[0]}:{self.language.cell_form}" if boards else "event:output"

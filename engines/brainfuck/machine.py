@@ -52,7 +52,9 @@ class BrainfuckMachine(ByteMachine):
         self.eof = options.eof
         self._code = program.code
         self._match = program.match
-        self._plan = build(program.code, program.match, options)
+        # The plan without breakpoints, built at the first run (a 1 MB program's takes a second:
+        # the debugger's launch stops at step 0 without it).
+        self._plan: Plan | None = None
         self._plans: dict[tuple[frozenset[int], frozenset[int]], Plan] = {}
         self._start_bytes(0)
         if not program.code:  # no command: the program has ended before its first step (rule 5)
@@ -158,6 +160,8 @@ class BrainfuckMachine(ByteMachine):
         if self.status is not Status.READY:
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
         plan = stops if stops is not None else self._plan
+        if plan is None:
+            plan = self._plan = build(self._code, self._match, self.program.options)
         ops, watch, stopping = plan.ops, plan.watch, plan.stopping
         code, match = self._code, self._match
         tape = self.tape

@@ -29,6 +29,7 @@ stops the run (rules 8, 9, 15).
 
 from __future__ import annotations
 
+from time import sleep
 from typing import TYPE_CHECKING, Final
 
 from .parser import CLOSE as C_CLOSE, IN as C_IN, LEFT, MINUS, OPEN as C_OPEN, OUT as C_OUT, PLUS, RIGHT, Options
@@ -46,6 +47,11 @@ OUT: Final = 5
 IN: Final = 6
 SINGLE: Final = 7
 END: Final = 8
+
+# Compiled code never lets another thread run by itself: a plan's build lets them every so many
+# commands (sleep(0) gives up the interpreter lock), so that a debugger's requests are answered
+# while a 1 MB program's plan is built (esodbg dap: pause, threads, disconnect; issue 44).
+BREATHE: Final = 1 << 15
 
 EXEC: Final = 1  # a flag: stop on arriving at the command
 WRITE: Final = 2  # a flag: stop on arriving at the command if it writes a watched cell
@@ -165,6 +171,8 @@ def build(code: bytes, match: list[int], options: Options, stops: frozenset[int]
     shared = {SINGLE: Op(SINGLE, 0), OUT: Op(OUT, 0), IN: Op(IN, 0)}
     ops: list[Op] = []
     for i, c in enumerate(code):
+        if not i % BREATHE:
+            sleep(0)
         kind = OUT if c == C_OUT else IN if c == C_IN else SINGLE
         op = shared[kind] if not flags[i] else Op(kind, i + 1)
         op.stop = flags[i]
@@ -175,7 +183,11 @@ def build(code: bytes, match: list[int], options: Options, stops: frozenset[int]
         cut[i + 1] = cut[i] + (flags[i] != 0)
     strict = options.strict
     i = 0
+    breathe = BREATHE
     while i < n:
+        if i >= breathe:
+            sleep(0)
+            breathe = i + BREATHE
         c = code[i]
         if not _straight(c):
             if c == C_OPEN or c == C_CLOSE:
@@ -193,6 +205,8 @@ def build(code: bytes, match: list[int], options: Options, stops: frozenset[int]
             _block(op, code, s, e, strict)
         i = j
     for o in range(n):
+        if not o % BREATHE:
+            sleep(0)
         if code[o] == C_OPEN and cut[match[o] + 1] == cut[o + 1]:  # no breakpoint inside
             _loop(ops, code, o, match[o], options)
     return Plan(ops, set(watch), cut[n] > 0)

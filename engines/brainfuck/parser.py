@@ -140,6 +140,32 @@ class Program:
         return tuple(out)
 
     @cached_property
+    def line_starts(self) -> list[int]:
+        """The byte offset at which each line of the source begins."""
+        return [0] + [m.end() for m in re.finditer(rb"\n", self.data)]
+
+    def spans_on(self, line: int) -> list[tuple[int, Span]]:
+        """Each command written on the 1-based ``line``, ``(its index, where it is written)``, in
+        order (those of :attr:`spans` on that line), read from that line alone."""
+        starts, data = self.line_starts, self.data
+        if not 0 < line <= len(starts):
+            return []
+        start = starts[line - 1]
+        raw = data[start:starts[line] - 1 if line < len(starts) else len(data)]
+        if not raw.translate(None, _NOT_COMMANDS):
+            return []
+        block = start // SPAN_BYTES
+        i = self._counts[block] + len(data[block * SPAN_BYTES:start].translate(None, _NOT_COMMANDS))
+        ascii_ = raw.isascii()
+        text = raw if ascii_ else raw.decode("utf-8", "surrogateescape")
+        out = []
+        for col, c in enumerate(text, 1):
+            if (c in COMMANDS) if ascii_ else (c in "+-<>[].,"):
+                out.append((i, Span(line, col, line, col + 1)))
+                i += 1
+        return out
+
+    @cached_property
     def parents(self) -> list[int]:
         """For each command (and the end), the ``[`` of the innermost loop it is in, or −1: a
         loop ``[`` … ``]`` holds the commands after its ``[`` up to its ``]`` (the test that

@@ -23,7 +23,7 @@ from .parser import parse as parse_text
 
 machine = BrainfuckMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "writers", "places",
-           "span", "hover", "symbols", "decode", "encode", "cell_name", "read_cell"]
+           "places_on", "place_of", "span", "hover", "symbols", "decode", "encode", "cell_name", "read_cell"]
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -39,6 +39,18 @@ def view(m, last):
 def places(program: Program) -> tuple[tuple[Span, CodeRef], ...]:
     """Every command: a line breakpoint at line L, column C is the command written there."""
     return tuple((span, CodeRef(i)) for i, span in enumerate(program.spans))
+
+
+def places_on(program: Program, line: int) -> list[tuple[Span, CodeRef]]:
+    """The commands written on the 1-based ``line`` (those of :func:`places` there)."""
+    return [(span, CodeRef(i)) for i, span in program.spans_on(line)]
+
+
+def place_of(program: Program, at) -> Span | None:
+    """Where command ``at`` is written (``None`` for the end, past the last command)."""
+    if not isinstance(at, CodeRef) or not 0 <= at.index < len(program.code):
+        return None
+    return program.span(at.index)
 
 
 def span(m: BrainfuckMachine) -> Span | None:

@@ -23,7 +23,8 @@ from .machine import BOARD, HexagonyMachine
 from .parser import Program, decode, encode, parse  # noqa: F401  (the implementation's functions)
 
 machine = HexagonyMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "places_on",
+           "place_of", "decode",
            "encode", "hover", "layout", "marks", "reads", "writers", "span", "inspect", "breakable", "data_at"]
 
 EDGE_WRITERS = frozenset({DIGIT, INC, DEC, NEG, ADD, SUB, MUL, DIV, MOD, SET, COPY, GET_BYTE, GET_INT})
@@ -66,6 +67,31 @@ def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
     spans = program.spans
     return tuple((spans[geo.starts[row] + col], CellRef(BOARD, row, col)) for row in range(geo.rows)
                  for col in range(geo.lens[row]) if geo.starts[row] + col < program.code)
+
+
+def places_on(program: Program, line: int) -> list[tuple[Span, CellRef]]:
+    """The places on the 1-based ``line`` (those of :func:`places` there): its code
+    characters, each the cell it fills."""
+    spans = program.spans
+    if not 0 < line < len(spans._lines) + 1:
+        return []
+    geo, start = program.hexagon, spans._lines[line - 1]
+    k = spans.before[line - 1]
+    out = []
+    for offset in spans.on_line(line - 1):
+        col = offset - start + 1
+        out.append((Span(line, col, line, col + 1), CellRef(BOARD, *geo.place(k))))
+        k += 1
+    return out
+
+
+def place_of(program: Program, at) -> Span | None:
+    """Where the hexagon's cell ``at`` is written (``None``: padding, or no cell of the hexagon)."""
+    geo = program.hexagon
+    if not isinstance(at, CellRef) or at.board != BOARD or not geo.holds(at.row, at.col):
+        return None
+    k = geo.index(at.row, at.col)
+    return program.spans[k] if k < program.code else None
 
 
 def marks(program: Program) -> tuple[CellRef, ...]:
