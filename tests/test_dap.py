@@ -689,6 +689,8 @@ def test_a_leading_bom_kept_as_a_cell_is_no_column_for_the_editor(tmp_path):
 LINE_TEXTS = {  # programs with what a line's places must get right: blank lines, CR, tabs, non-ASCII, marks
     "hexagony": "  ?\r\n\n\t}=`~ 1é\n.\u00e9\U0001F600 ;@  \n\n`!",
     "brainfuck": "+[->\r\n\n\t+<] é..\n\U0001F600,\n\n>.",
+    "fish": "#!/usr/bin/env fish\n 1n ;\n\n  é\U0001F600 o\n",
+    "labyrinth": " 1 \n\n  é\U0001F600 !\n@\n",
 }
 
 

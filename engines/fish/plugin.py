@@ -19,8 +19,8 @@ from .numbers import BIG
 from .parser import Program, parse  # noqa: F401
 
 machine = FishMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
-           "cell_name", "read_cell", "hover", "symbols", "reads", "span", "inspect"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places",
+           "places_on", "place_of", "decode", "cell_name", "read_cell", "hover", "symbols", "reads", "span", "inspect"]
 
 
 def decode(data: bytes, filename: str) -> str:
@@ -54,6 +54,26 @@ def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
             if ch != " ":
                 out.append((Span(y + program.first + 1, x + 1, y + program.first + 1, x + 2), CellRef(BOARD, y, x)))
     return tuple(out)
+
+
+def places_on(program: Program, line: int) -> list[tuple[Span, CellRef]]:
+    """The places on the 1-based ``line`` (those of :func:`places` there): its row's
+    instructions, each its cell."""
+    y = line - 1 - program.first
+    if not 0 <= y < len(program.lines):
+        return []
+    return [(Span(line, x + 1, line, x + 2), CellRef(BOARD, y, x)) for x, ch in enumerate(program.lines[y]) if ch != " "]
+
+
+def place_of(program: Program, at) -> Span | None:
+    """Where the cell ``at`` is written (``None``: a space, or no cell of the first codebox)."""
+    if not isinstance(at, CellRef) or at.board != BOARD or not 0 <= at.row < len(program.lines):
+        return None
+    row = program.lines[at.row]
+    if not 0 <= at.col < len(row) or row[at.col] == " ":
+        return None
+    line = at.row + program.first + 1
+    return Span(line, at.col + 1, line, at.col + 2)
 
 
 # ----- JSON -------------------------------------------------------------------------------------

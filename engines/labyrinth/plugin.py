@@ -19,8 +19,8 @@ from .machine import BOARD, NAMES, LabyrinthMachine
 from .parser import Program, char, decode, parse as parse_text  # noqa: F401  (decode: the file's text)
 
 machine = LabyrinthMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "decode",
-           "cell_name", "read_cell", "hover", "reads", "span", "marks"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places",
+           "places_on", "place_of", "decode", "cell_name", "read_cell", "hover", "reads", "span", "marks"]
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -51,6 +51,24 @@ def places(program: Program) -> tuple[tuple[Span, CellRef], ...]:
             x, y = i % program.width, i // program.width
             out.append((Span(y + 1, x + 1, y + 1, x + 2), CellRef(BOARD, y, x)))
     return tuple(out)
+
+
+def places_on(program: Program, line: int) -> list[tuple[Span, CellRef]]:
+    """The places on the 1-based ``line`` (those of :func:`places` there): its row's commands."""
+    y, w = line - 1, program.width
+    if not 0 <= y < program.height:
+        return []
+    return [(Span(line, x + 1, line, x + 2), CellRef(BOARD, y, x)) for x in range(w) if program.cells[y * w + x] > 0]
+
+
+def place_of(program: Program, at) -> Span | None:
+    """Where the cell ``at`` is written (``None``: no command there, or off the maze)."""
+    if not isinstance(at, CellRef) or at.board != BOARD or not (0 <= at.row < program.height
+                                                                and 0 <= at.col < program.width):
+        return None
+    if program.cells[at.row * program.width + at.col] <= 0:
+        return None
+    return Span(at.row + 1, at.col + 1, at.row + 1, at.col + 2)
 
 
 def marks(program: Program) -> tuple[CellRef, ...]:
