@@ -312,7 +312,12 @@ async def edit_with_a_problem(pilot) -> None:
     editor = pilot.app.screen.query_one(ProgramEditor)
     editor.move_cursor((2, 0))
     editor.insert("x")
-    await pilot.pause(0.5)  # the check runs a moment after the last keystroke
+    # The check and the grammar's parse run a moment after the last keystroke, in threads: wait
+    # until both have shown (a loaded machine takes longer than any fixed pause).
+    for _ in range(400):
+        await pilot.pause(0.05)
+        if editor.diagnostics and pilot.app.screen.timer is None and editor._reparse_timer is None:
+            break
     await settle(pilot)
 
 

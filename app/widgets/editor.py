@@ -92,6 +92,7 @@ class ProgramEditor(TextArea):
         return result
 
     def _reparse(self) -> None:
+        self._reparse_timer = None  # (fired: a parse is under way, no longer pending)
         document = self.document
         assert isinstance(document, _ParsedLater)
         # The source Textual gives the parser: every line with its newline, the last one's too.
