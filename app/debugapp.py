@@ -641,6 +641,11 @@ class DebuggerApp(Understanding, Querying, App[None]):
                                       "through a run that ends); break:SPEC (its first hit)", check, self.count))
         self.count = ""
 
+    def go_to_step(self, step: int) -> None:
+        """Go to ``step`` (a row of a list, a point of the timeline) in the worker, when idle."""
+        if self._idle():
+            self._start(lambda s, cancel, progress: s.goto(step, cancel), None)
+
     def go_to(self, moment: Moment) -> None:
         """Go to ``moment`` (:mod:`esodbg.engines.moments`), in the worker: a share of the run or
         a spec's first hit is found first (running the program in a session of its own: Esc
@@ -764,8 +769,7 @@ class DebuggerApp(Understanding, Querying, App[None]):
                                       check))
 
     def on_notes_pane_goto(self, message: NotesPane.Goto) -> None:
-        if self._idle():
-            self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
+        self.go_to_step(message.step)
 
     def on_notes_pane_delete(self, message: NotesPane.Delete) -> None:
         if self._idle():
@@ -780,8 +784,8 @@ class DebuggerApp(Understanding, Querying, App[None]):
     def on_timeline_goto(self, message: Timeline.Goto) -> None:
         if message.output:
             self.goto_output(message.step)
-        elif self._idle():
-            self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
+        else:
+            self.go_to_step(message.step)
 
     def action_hit(self, direction: int) -> None:
         """``[`` / ``]``: the previous / next step where an enabled breakpoint was hit, among
@@ -800,7 +804,7 @@ class DebuggerApp(Understanding, Querying, App[None]):
             self.notify(f"no breakpoint hit {'before' if direction < 0 else 'after'} step {here:,} so far",
                         timeout=3)
         else:
-            self._start(lambda s, cancel, progress: s.goto(target, cancel), None)
+            self.go_to_step(target)
 
     def _cursor_pane(self):
         """The focused board or code pane, else the first board (or the code pane)."""

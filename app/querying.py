@@ -70,10 +70,7 @@ class Querying:
         hint = f"every hit across the run of: cell:[BOARD:]{self.language.cell_form} · code:N · data:LOCATION · " \
                "event:NAME\nthen any of:  if EXPR  ·  hit …  ·  log MESSAGE with {EXPR} (the values at each hit)"
 
-        def check(text: str) -> str | None:
-            return self.ask_query(text)
-
-        self.push_screen(PromptScreen("Query", hint, check, self._spec_under_cursor()))
+        self.push_screen(PromptScreen("Query", hint, self.ask_query, self._spec_under_cursor()))
 
     def _spec_under_cursor(self) -> str:
         """The spec the prompt starts with: a data board's cell as its data location (its
@@ -186,8 +183,7 @@ class Querying:
         self.debugger.show_query(query, looked, self.session.steps if self.session else 0)
 
     def on_query_pane_goto(self, message: QueryPane.Goto) -> None:
-        if self._idle():
-            self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
+        self.go_to_step(message.step)
 
     def on_query_pane_run_on(self, message: QueryPane.RunOn) -> None:
         if self.queries is not None and not self.query_running and self.query_ended is None:
@@ -200,11 +196,8 @@ class Querying:
             self.notify(why, title="Plot", timeout=4)
             return
 
-        def chosen(step: int | None) -> None:
-            if step is not None and self._idle():
-                self._start(lambda s, cancel, progress: s.goto(step, cancel), None)
-
-        self.push_screen(PlotScreen(query, self.session.steps), chosen)
+        self.push_screen(PlotScreen(query, self.session.steps),
+                         lambda step: self.go_to_step(step) if step is not None else None)
 
     def reask_query(self) -> None:
         """The program was reloaded (an edit): the same spec asked of the new program, or the

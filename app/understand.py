@@ -137,8 +137,7 @@ class Understanding:
                 self.why_end = item
 
     def on_why_pane_goto(self, message: WhyPane.Goto) -> None:
-        if self._idle():
-            self._start(lambda s, cancel, progress: s.goto(message.step, cancel), None)
+        self.go_to_step(message.step)
 
     # ----- the step that wrote an output line --------------------------------------------------
     def on_output_view_picked(self, message: OutputView.Picked, end: int | None = None) -> None:
