@@ -50,3 +50,15 @@ def own_state_dir(tmp_path_factory, monkeypatch):
     """A fresh ``$ESODBG_STATE_DIR`` per test: a breakpoint one test sets is not restored in
     another (the app remembers sessions per program file)."""
     monkeypatch.setenv("ESODBG_STATE_DIR", str(tmp_path_factory.mktemp("state")))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def steady_cursors():
+    """Text cursors that do not blink: a frame is compared cell for cell, and a blinking cursor
+    would be drawn or not as the test's timing fell (a loaded machine's frames differed by it)."""
+    from textual.widgets import Input, TextArea
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Input, "_toggle_cursor", lambda self: None)
+        patch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
+        yield

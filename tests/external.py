@@ -24,12 +24,12 @@ def need(why: str | None) -> None:
     pytest.skip(why)
 
 
-def run_node_tests(path: Path) -> None:
-    """``node --test path`` with ``$ESODBG`` the venv's esodbg; fails with node's report unless
-    every test passed."""
+def run_node_tests(path: Path, env: dict[str, str] | None = None) -> None:
+    """``node --test path`` with ``$ESODBG`` the venv's esodbg (and ``env`` added); fails with
+    node's report unless every test passed."""
     esodbg = Path(sys.executable).parent / "esodbg"
     result = subprocess.run(["node", "--test", "--test-reporter=spec", str(path)], cwd=ROOT, capture_output=True,
-                            text=True, timeout=600, env={**os.environ, "ESODBG": str(esodbg)})
+                            text=True, timeout=600, env={**os.environ, "ESODBG": str(esodbg), **(env or {})})
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     passed = re.search(r"^ℹ pass (\d+)$", result.stdout, re.M)
     assert passed and int(passed.group(1)) > 0 and re.search(r"^ℹ fail 0$", result.stdout, re.M), result.stdout[-2000:]

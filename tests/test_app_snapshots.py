@@ -267,12 +267,16 @@ def typed(text: str) -> list[str]:
 
 async def power_session(pilot) -> None:
     """99.15 with a conditional cell breakpoint with a hit condition, a data breakpoint (disabled),
-    a log point on output and a watch, continued to the second stop."""
+    a log point on output and a watch, continued to the second stop.  Each prompt's text is put
+    in at once (typing it a key at a time, a frame a key, took seconds: that is test_power_ui's)."""
+    from textual.widgets import Input
+
     for key, text in (("B", "cell:puzzle:2,0 if acc < 60 hit % 2"), ("B", "data:acc"),
                       ("B", "event:output log acc={acc}"), ("w", "acc * 2")):
         await pilot.press(key)
         await pilot.pause()
-        await pilot.press(*typed(text))
+        pilot.app.screen.query_one(Input).value = text
+        await pilot.press("enter")
         await pilot.pause()
     pilot.app.session.breakpoints.set_enabled(power_breakpoint("data:acc", pilot.app), False)
     await continue_to_stop(pilot)

@@ -509,9 +509,9 @@ def test_semantic_tokens_of_a_long_non_ascii_line_are_made_in_linear_time():
 
     text = "1,2 " + "\U0001F600 1,2 " * 111_111
     document = Document("file:///tmp/long.15", text, 1)
-    start = time.perf_counter()
+    start = time.thread_time()  # the CPU time of this thread: a loaded machine's wait is not counted
     tokens = document.tokens()
-    assert time.perf_counter() - start < 15
+    assert time.thread_time() - start < 15
     # Each group "😀 1,2 " is 7 UTF-16 units: the emoji (a comment, two units), then the numbers.
     assert len(tokens) == 3 * 111_111 + 2 and tokens[-3:] == [(0, 777_774, 2, 3, 0), (0, 777_777, 1, 1, 0),
                                                               (0, 777_779, 1, 1, 0)]
@@ -521,12 +521,14 @@ def test_semantic_tokens_of_a_long_non_ascii_line_are_made_in_linear_time():
 
 
 def big_stoned_go() -> str:
+    """A Stoned-Go program of 200 KB, of benchmarks/grammars.py's kind (whose 1 MB one the
+    benchmark times: these tests count the lexer's calls, a fifth of it shows them as well)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("bench_grammars", ROOT / "benchmarks" / "grammars.py")
     generators = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generators)
-    return generators.PROGRAMS["stoned-go"](1_000_000)
+    return generators.PROGRAMS["stoned-go"](200_000)
 
 
 def lexes(monkeypatch) -> list:

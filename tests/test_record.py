@@ -289,9 +289,13 @@ def test_speed_hold_and_loop_are_how_it_plays(tmp_path):
 
 def test_a_gif_keeps_every_frame_up_to_50_a_second(tmp_path):
     """agg draws at most --fps-cap frames a second and merges those of one tick: at 30 fps and
-    more it lost a quarter to a third of them."""
+    more it lost a quarter to a third of them.  One recording, its frames' times scaled to each
+    rate (a frame shows for 1 / fps seconds: recording it again at each rate drew the same frames)."""
+    recorded = record(EXAMPLES / "fifteen" / "99.15", Script(frames=40, fps=30), size=(80, 24))
+    assert all(frame.duration == pytest.approx(1 / 30) for frame in recorded.frames[:-1])
     for fps in (30, 40, 50):
-        recording = record(EXAMPLES / "fifteen" / "99.15", Script(frames=40, fps=fps), size=(80, 24))
+        recording = recorded._replace(frames=[frame._replace(duration=frame.duration * 30 / fps)
+                                              for frame in recorded.frames])
         write(recording, tmp_path / f"run{fps}.gif")
         gif = Image.open(tmp_path / f"run{fps}.gif")
         assert gif.n_frames == len(recording.frames) == 40, fps

@@ -15,6 +15,13 @@ export const CORPUS = path.join(ROOT, 'tests', 'corpus');
 export const PROGRAMS = path.join(ROOT, 'tests', 'programs');
 export const THREAD = { threadId: 1 };
 
+// ESODBG_SHARD=K/N keeps the K-th of every N items (K from 1), so pytest can run a long suite's
+// cases as N processes on N cores (tests/test_dap_vscode.py); unset, every item.
+export function shard(items) {
+  const [k, n] = (process.env.ESODBG_SHARD || '1/1').split('/').map(Number);
+  return items.filter((_, i) => i % n === k - 1);
+}
+
 export const example = (language, name) => path.join(EXAMPLES, language, name);
 export const corpus = (language, name) => path.join(CORPUS, language, name);
 export const readText = (file) => fs.readFileSync(file, 'utf8');
