@@ -710,12 +710,16 @@ class Befunge98Machine(ByteMachine):
         return value
 
 
+_VERSION: list[int] = []  # _version's answer, once found: reading the package metadata costs ~1 ms
+
+
 def _version() -> int:
-    """esodbg's version as y's cell 4: its digits (0.7.0 → 70)."""
-    from importlib.metadata import PackageNotFoundError, version
+    """esodbg's version as y's cell 4: its digits (0.7.0 → 70), read once a process."""
+    if not _VERSION:
+        from importlib.metadata import PackageNotFoundError, version
 
-    try:
-        return int("".join(ch for ch in version("esodbg") if ch.isdigit()) or "0")
-    except PackageNotFoundError:
-        return 0
-
+        try:
+            _VERSION.append(int("".join(ch for ch in version("esodbg") if ch.isdigit()) or "0"))
+        except PackageNotFoundError:
+            _VERSION.append(0)
+    return _VERSION[0]
