@@ -204,10 +204,10 @@ class Befunge93Machine(ByteMachine):
                     stack.append(r)
             elif c == 95:  # _
                 a = stack.pop() if stack else 0
-                dx, dy = (-1, 0) if a else (1, 0)
+                dx, dy = (-1, 0) if a != 0 else (1, 0)  # not `if a`: mypyc boxes a native int to test it
             elif c == 124:  # |
                 a = stack.pop() if stack else 0
-                dx, dy = (0, -1) if a else (0, 1)
+                dx, dy = (0, -1) if a != 0 else (0, 1)
             elif c == 34:
                 smode = True
                 self.began = self.steps + done

@@ -347,7 +347,7 @@ class Befunge98Machine(ByteMachine):
         a: int
         b: int
         wraps = writes = reflects = 0
-        steps = self.steps
+        start = self.steps
         stop: Stop | None = None
         done = 0
         while done < limit:
@@ -445,10 +445,10 @@ class Befunge98Machine(ByteMachine):
                         toss.append(0)
                 elif c == 95:  # _
                     a = toss.pop() if toss else 0
-                    dx, dy = (-1, 0) if a else (1, 0)
+                    dx, dy = (-1, 0) if a != 0 else (1, 0)  # not `if a`: mypyc boxes a native int to test it
                 elif c == 124:  # |
                     a = toss.pop() if toss else 0
-                    dx, dy = (0, -1) if a else (0, 1)
+                    dx, dy = (0, -1) if a != 0 else (0, 1)
                 elif c == 35:  # # (rule 17: no wrapping)
                     x += dx
                     y += dy
@@ -479,7 +479,7 @@ class Befunge98Machine(ByteMachine):
                     self.put_byte((toss.pop() if toss else 0) & 255)
                 elif c == QUOTE:
                     smode = True
-                    began = steps
+                    began = start + done
                 elif c == 103:  # g
                     b = toss.pop() if toss else 0
                     a = toss.pop() if toss else 0
@@ -540,7 +540,6 @@ class Befunge98Machine(ByteMachine):
                         if smode:
                             due = True  # a string that has just begun wraps: the empty space is a space
             done += 1
-            steps += 1
             if stops is not None and self._stops_at(stops, x, y, dx, dy, ox, oy, smode, toss, base, cells, iid, level):
                 stop = Stop.BREAKPOINT
                 break
@@ -550,8 +549,8 @@ class Befunge98Machine(ByteMachine):
         for i in range(len(toss)):
             cells[(iid, level, base + i)] = toss[i]
         if done:
-            self.steps = steps
-            self.tick_began = steps  # one IP: each tick is a whole tick (rule 4)
+            self.steps = start + done
+            self.tick_began = start + done  # one IP: each tick is a whole tick (rule 4)
             if wraps or writes or reflects:
                 w, p, t, d, r = self.counts
                 self.counts = (w + wraps, p + writes, t, d, r + reflects)
