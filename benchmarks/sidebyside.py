@@ -21,16 +21,16 @@ def esodbg(language: str) -> list[str]:
     return [sys.executable, "-m", "esodbg.app", "exec", "--lang", language]
 
 
-def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
+def timed(command: list[str], cwd: Path | None = None, expect: int = 0) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, of the child alone: steadier on a busy machine) of
     one whole run of ``command`` in ``cwd``, its input empty and its output discarded; exits if
-    the command fails."""
+    the command fails (ends with another exit code than ``expect``)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=CHILD_ENV, cwd=cwd)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
+    if process.returncode != expect:
         raise SystemExit(f"{command[0]} … exited with {process.returncode}")
     return wall, usage.ru_utime + usage.ru_stime
 
@@ -43,9 +43,11 @@ def same_output(ours: list[str], theirs: list[str], name: str, cwd: Path | None 
         raise SystemExit(f"the outputs differ: esodbg {outputs[0][:80]!r}, {name} {outputs[1][:80]!r}")
 
 
-def paired(ours: list[str], theirs: list[str], runs: int, cwd: Path | None = None) -> list[tuple]:
-    """``runs`` pairs of ``(our (wall, CPU), their (wall, CPU))``, the two run alternately."""
-    return [(timed(ours), timed(theirs, cwd)) for _ in range(runs)]
+def paired(ours: list[str], theirs: list[str], runs: int, cwd: Path | None = None, ours_cwd: Path | None = None,
+           expect: int = 0) -> list[tuple]:
+    """``runs`` pairs of ``(our (wall, CPU), their (wall, CPU))``, the two run alternately (in
+    ``ours_cwd`` and ``cwd``), each ending with the exit code ``expect``."""
+    return [(timed(ours, ours_cwd, expect), timed(theirs, cwd, expect)) for _ in range(runs)]
 
 
 def _rate(steps: int, seconds: float) -> str:

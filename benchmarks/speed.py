@@ -1,6 +1,7 @@
 """The speed table of issue 27, every row a ratio or a figure measured in this one run.  Run:
 
-    .venv/bin/python benchmarks/speed.py [--originals DIR] [--runs N] [ROW…]
+    .venv/bin/python benchmarks/speed.py [--originals DIR] [--bef PATH] [--cfunge PATH] [--mycology DIR]
+        [--runs N] [ROW…]
 
 Rows (default: all of them):
 
@@ -11,6 +12,9 @@ Rows (default: all of them):
   Erawaa/MessiScriptInterpreter) and ``benchmarks/programs/repeat.scrabble`` (a REPEAT loop of
   2,823,595 words; srgarnett98/scrabblang, which has no command line: ``scrabblang.py`` here
   plays the same game through its ``Board`` and ``Stack``);
+* ``befunge``: the rows of ``benchmarks/befunge.py`` (Befunge-93 against bef.c, Befunge-98
+  against cfunge, on the countdowns and Mycology), the peers given with ``--bef``, ``--cfunge``
+  and ``--mycology``; the ratio is of CPU seconds, the peer's over ours;
 * ``startup``: ``esodbg exec examples/fifteen/hello.15`` against the same venv's bare
   ``python -c pass`` (bytecode written and warm);
 * ``condition``, ``data``: a continue with a breakpoint whose condition is never true (checked at
@@ -48,6 +52,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the other benchmark scripts
 
 import bench  # noqa: E402
+import befunge  # noqa: E402
 import grammars  # noqa: E402  (benchmarks/grammars.py)
 import power  # noqa: E402
 from esodbg.engines.breakpoints import DataRef  # noqa: E402
@@ -56,7 +61,7 @@ EXAMPLES = HERE.parent / "examples"
 PROGRAMS = HERE / "programs"
 REPOSITORIES = {"15": "lwalker42/15", "MessiScriptInterpreter": "Erawaa/MessiScriptInterpreter",
                 "scrabblang": "srgarnett98/scrabblang"}
-ROWS = ("fifteen", "messiscript", "scrabble", "startup", "condition", "data", "firstframe", "keystroke", "ttg")
+ROWS = ("fifteen", "messiscript", "scrabble", "befunge", "startup", "condition", "data", "firstframe", "keystroke", "ttg")
 CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 ESODBG = [sys.executable, "-m", "esodbg.app", "exec"]
 
@@ -135,6 +140,19 @@ def _io():
     return InputLog("", True), OutputLog()
 
 
+def row_befunge(args: argparse.Namespace) -> None:
+    for row in befunge.rows(args.bef, args.cfunge, args.mycology, args.runs):
+        what = f"exec {row.what} vs {row.peer}"
+        if row.pairs is None:
+            print(f"{what}: {row.note}")
+            continue
+        ratio = row.ratio()
+        ratios = [pair[1][1] / pair[0][1] for pair in row.pairs]
+        target = f">= {row.target:.2g}x" if row.target is not None else "-"
+        report(what, f"CPU {ratio:.2f}x ({min(ratios):.2f}–{max(ratios):.2f})", target,
+               row.target is None or ratio >= row.target)
+
+
 def row_startup(args: argparse.Namespace) -> None:
     bare, ours, ratios = paired([sys.executable, "-c", "pass"], ESODBG + [str(EXAMPLES / "fifteen" / "hello.15")],
                                 max(args.runs, 21))
@@ -189,6 +207,9 @@ def main() -> None:
                         help="folder with the original interpreters' checkouts (default benchmarks/originals)")
     parser.add_argument("--originals-python", default=sys.executable,
                         help="python to run the originals with (scrabblang needs numpy and matplotlib)")
+    parser.add_argument("--bef", type=Path, help="catseye's bef for the befunge row (benchmarks/befunge.py)")
+    parser.add_argument("--cfunge", type=Path, help="cfunge for the befunge row (benchmarks/befunge.py)")
+    parser.add_argument("--mycology", type=Path, help="a Mycology checkout for the befunge row")
     parser.add_argument("--runs", type=int, default=5, help="paired runs of whole processes (default 5)")
     args = parser.parse_args()
     for name in args.rows:

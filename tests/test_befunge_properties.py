@@ -11,6 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from esodbg.engines.base import CellRef
 from esodbg.engines.debugger import Session
 from esodbg.engines.registry import by_name
 
@@ -71,3 +72,35 @@ def test_stepping_reaches_the_state_the_fast_loop_reaches(language, data):
     if language is B98:
         fast.machine.clock = stepped.machine.clock  # y's clock: the run's start, taken when the machine was made
     assert_steps_match_the_fast_loop(stepped, fast, 80)
+
+
+# What makes a lone IP leave Befunge98Machine._fast for a tick of _tick and come back: k, t, {
+# } u, y, fingerprints, input, @ and unknown cells; and what it runs itself: ; regions, string
+# mode across a wrap, spaces to skip, p into the code ahead, s, ', j, x.
+SWITCHES = (ROMA, "1t", "3k1", "2k:", '"a b"', ";x y;", "  ", "9a*9p", "00p", "1j", "s", "'a", "11x", "4y",
+            "2{", "1}", "1u", "&", "~")
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program(ALPHABET98, 5, 14, SWITCHES), INPUT, st.lists(st.integers(1, 40), min_size=1, max_size=8),
+       st.integers(0, 4), st.integers(0, 13))
+def test_befunge98_fast_loop_runs_each_tick_as_the_tick_does(text, data, chunks, row, col):
+    """Runs of random lengths through the fast loop and the same runs tick by tick (``fast_loop``
+    off) end in the same states, with the same stops at an exec and a write breakpoint on a
+    random cell, the same output and the same errors."""
+    fast, slow = session(B98, text, data), session(B98, text, data)
+    slow.machine.fast_loop = False
+    slow.machine.clock = fast.machine.clock
+    cell = CellRef("space", row, col)
+    for limit in chunks:
+        for stops in (None, fast.machine.compile_stops([(cell, frozenset({"exec", "write"}))])):
+            assert fast.machine.run(limit, stops) == slow.machine.run(limit, stops)
+            assert fast.machine.snapshot() == slow.machine.snapshot()
+    assert fast.output.text() == slow.output.text()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program(ALPHABET98, 5, 14, SWITCHES), INPUT, st.integers(0, 2 ** 32))
+def test_befunge98_time_travel_through_the_fast_loop_is_exact(text, data, seed):
+    """Checkpoints re-executed by runs that go in and out of the fast loop (module docstring)."""
+    assert_time_travel_is_exact(session(B98, text, data), 160, random.Random(seed))

@@ -10,7 +10,7 @@ keeps the machine's state in locals and writes it back when it stops.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..compiled import mypyc_attr
 
@@ -18,6 +18,9 @@ from ..base import CellRef, Location, Status, Stop
 from ..iobuf import InputLog, Output
 from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
+
+if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as Python
+    from mypy_extensions import i64
 
 LOW, HIGH = -(1 << 63), (1 << 63) - 1
 
@@ -128,21 +131,41 @@ class Befunge93Machine(ByteMachine):
     def run(self, limit: int, stops: list[int] | None = None) -> Stop:
         if self.status is not Status.READY:
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
-        space, stack = self.space, self.stack
-        x, y, dx, dy, smode = self.x, self.y, self.dx, self.dy, self.smode
-        wraps = self.wraps
+        # The registers, the cell run and the operands are 64-bit native integers in the compiled
+        # loop (no tag checks; its arithmetic wraps as rule 8 says, and the checks against SMALL
+        # below make the Python one wrap too).  The lists' items are objects to it, read straight
+        # into those, and : and \ move them as they are (a native int made an object again is a
+        # new one)
+        space: list = self.space
+        stack: list = self.stack
+        x: i64 = self.x
+        y: i64 = self.y
+        dx: i64 = self.dx
+        dy: i64 = self.dy
+        smode = self.smode
+        wraps: i64 = self.wraps
         reason = Stop.LIMIT
-        done = 0
-        while done < limit:
-            i = y * WIDTH + x
-            c = space[i]
+        end: i64 = limit
+        done: i64 = 0
+        while done < end:
+            i: i64 = y * WIDTH + x
+            c: i64 = space[i]
             if smode:
                 if c == 34:
                     smode = False
                 else:
                     stack.append(c)
             elif c == 32:
-                pass
+                if stops is None:  # the spaces just ahead take a step each, without the dispatch
+                    while done + 1 < end:
+                        nx, ny = x + dx, y + dy
+                        if not (0 <= nx < WIDTH and 0 <= ny < HEIGHT):
+                            break
+                        ahead: i64 = space[ny * WIDTH + nx]
+                        if ahead != 32:
+                            break
+                        x, y = nx, ny
+                        done += 1
             elif 48 <= c <= 57:
                 stack.append(c - 48)
             elif c == 62:
@@ -158,34 +181,52 @@ class Befunge93Machine(ByteMachine):
                     self._save(x, y, dx, dy, smode)                     # error (bef.c asks the user)
                     self.wraps = wraps
                     self.steps += done
-                    b = stack[-2] if len(stack) > 1 else 0
-                    return self._fail(f"division by zero ({b} {chr(c)} 0)")
-                a = stack.pop() if stack else 0
-                b = stack.pop() if stack else 0
+                    b0 = stack[-2] if len(stack) > 1 else 0
+                    return self._fail(f"division by zero ({b0} {chr(c)} 0)")
+                # b's place takes the result: one pop, and the stack is never emptied between
+                # the two operands and the result (emptying frees the list's room, a push
+                # allocates it again)
+                a: i64 = stack.pop() if stack else 0
+                under: i64 = len(stack) - 1
+                b: i64 = stack[under] if under >= 0 else 0
+                r: i64
                 if c == 43 or c == 45 or c == 42:
                     r = b + a if c == 43 else b - a if c == 45 else b * a
-                    stack.append(r if -SMALL < r < SMALL else wrap64(r))
+                    if not -SMALL < r < SMALL:
+                        r = wrap64(r)
                 elif c == 96:
-                    stack.append(1 if b > a else 0)
+                    r = 1 if b > a else 0
                 else:
-                    stack.append(cdiv(b, a) if c == 47 else cmod(b, a))
+                    r = cdiv(b, a) if c == 47 else cmod(b, a)
+                if under >= 0:
+                    stack[under] = r
+                else:
+                    stack.append(r)
             elif c == 95:  # _
-                dx, dy = (-1, 0) if (stack.pop() if stack else 0) else (1, 0)
+                a = stack.pop() if stack else 0
+                dx, dy = (-1, 0) if a != 0 else (1, 0)  # not `if a`: mypyc boxes a native int to test it
             elif c == 124:  # |
-                dx, dy = (0, -1) if (stack.pop() if stack else 0) else (0, 1)
+                a = stack.pop() if stack else 0
+                dx, dy = (0, -1) if a != 0 else (0, 1)
             elif c == 34:
                 smode = True
                 self.began = self.steps + done
             elif c == 58:  # :
-                a = stack[-1] if stack else 0
-                if not stack:
+                if stack:
+                    stack.append(stack[-1])
+                else:
                     stack.append(0)
-                stack.append(a)
+                    stack.append(0)
             elif c == 92:  # \
-                a = stack.pop() if stack else 0
-                b = stack.pop() if stack else 0
-                stack.append(a)
-                stack.append(b)
+                n: i64 = len(stack)
+                if n >= 2:
+                    top = stack[n - 1]
+                    stack[n - 1] = stack[n - 2]
+                    stack[n - 2] = top
+                else:  # the missing operand is a 0 (rule 8)
+                    if not stack:
+                        stack.append(0)
+                    stack.append(0)
             elif c == 36:  # $
                 if stack:
                     stack.pop()
@@ -201,7 +242,10 @@ class Befunge93Machine(ByteMachine):
                     x, y = nx % WIDTH, ny % HEIGHT
                     wraps += 1
             elif c == 33:  # !
-                stack.append(0 if (stack.pop() if stack else 0) else 1)
+                if stack:
+                    stack[-1] = 0 if stack[-1] else 1
+                else:
+                    stack.append(1)
             elif c == 103:  # g
                 gy = stack.pop() if stack else 0
                 gx = stack.pop() if stack else 0
@@ -223,15 +267,15 @@ class Befunge93Machine(ByteMachine):
                     break
                 stack.append(value)
             elif c == 126:  # ~
-                b = self.peek_byte()
-                if b == NEEDS:
+                got = self.peek_byte()  # not b: NEEDS and EOF are no 64-bit integers
+                if got == NEEDS:
                     reason = Stop.NEEDS_INPUT
                     break
-                if b == EOF:
+                if got == EOF:
                     stack.append(-1)
                 else:
                     self.take_byte()
-                    stack.append(b - 256 if b >= 128 else b)
+                    stack.append(got - 256 if got >= 128 else got)
             elif c == 64:  # @
                 done += 1
                 self._save(x, y, dx, dy, smode)

@@ -9,14 +9,16 @@ their counts dict stores, the box as registers); every stack of every IP is in o
 IP's stack sizes in its registers; fingerprints' own data in the dict store ``data``.  An IP is
 a small object rebuilt from its registers (:meth:`IP.state`).
 
-A step is one IP's tick (rule 4): the IPs run in list order, ``current`` the next to run.
+A step is one IP's tick (rule 4): the IPs run in list order, ``current`` the next to run.  A lone
+IP runs its common ticks in :meth:`Befunge98Machine._fast`, its registers and top stack in locals
+(the interpreter's speed); every other tick, and every tick of several IPs, in ``_tick``.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from typing import Iterable
+from typing import Final, Iterable
 
 from ..compiled import mypyc_attr
 
@@ -28,7 +30,9 @@ from .parser import Program
 
 DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
 HANDPRINT = 0x45534F44  # "ESOD" (rule 25)
-SPACE, SEMI, QUOTE = 32, 59, 34
+SPACE: Final = 32  # Final: the compiled loop inlines them (a global is a dict lookup)
+SEMI: Final = 59
+QUOTE: Final = 34
 # Counts esodbg does not run (Decisions, docs/befunge.md): a stack instruction that would add
 # more cells than this reflects, as cfunge does when it cannot allocate them; a k that would
 # repeat an instruction more times than this in one step is a runtime error, unless repeating
@@ -133,6 +137,9 @@ class Befunge98Machine(ByteMachine):
         self.counts: tuple[int, ...] = (0, 0, 0, 0, 0)  # wraps, writes, splits, deaths, reflects (the events)
         self.allow_files = bool(program.options.get("allow_files"))
         self.allow_shell = bool(program.options.get("allow_shell"))
+        # Whether run() takes the common ticks of a lone IP in _fast; off, every tick goes through
+        # _tick (the tests compare the two).
+        self.fast_loop = True
         # The clock y and the time fingerprints read (:meth:`now`) starts at the run's start and
         # runs a microsecond a step, so that running a step again (stepping back and forth, a
         # checkpoint re-executed) gives the same values.
@@ -274,6 +281,13 @@ class Befunge98Machine(ByteMachine):
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
         done = 0
         while done < limit:
+            if self.fast_loop and len(self.ips) == 1:
+                n, stop = self._fast(limit - done, stops)
+                done += n
+                if stop is not None:
+                    return stop
+                if done >= limit:
+                    break
             ip = self.ips[self.current]
             reason = self._tick(ip)
             if ip.reflects:
@@ -306,6 +320,264 @@ class Befunge98Machine(ByteMachine):
             if stops is not None and self._hit(stops):
                 return Stop.BREAKPOINT
         return Stop.LIMIT
+
+    def _fast(self, limit: int, stops: dict | None) -> tuple[int, Stop | None]:
+        """Run the only IP for up to ``limit`` (≥ 1) ticks, each exactly as :meth:`_tick` runs
+        it, with its registers in locals: the common instructions, string mode, spaces and ``;``.
+        It returns before a tick it leaves to :meth:`_tick` (``t k ( ) { } u n i o = y q @ & ~``,
+        fingerprint letters, any other cell, an IP that finds nothing to run), with the IP as
+        that tick expects it.  Returns the ticks run and ``BREAKPOINT`` if one of ``stops``
+        (:meth:`compile_stops`) stopped it, else ``None``.
+
+        The top stack is a list, ``toss``, over the cells ``stacks[(id, level, base…)]``: it
+        begins empty (``base`` the stack's depth) and takes cells from the store only when a
+        tick may pop more than it holds (:meth:`_refill`), so a run costs its own ticks, not the
+        stack's depth; the registers, the counts and ``toss`` go back at the end."""
+        ip = self.ips[0]
+        space = self.space
+        grid, width, height, far = space.grid, space.width, space.height, space.far
+        min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
+        x, y, dx, dy, ox, oy = ip.x, ip.y, ip.dx, ip.dy, ip.ox, ip.oy
+        smode, due, began = ip.smode, ip.space_due, ip.began
+        cells = self.stacks
+        iid = ip.id
+        level = len(ip.depths) - 1
+        base = ip.depths[level]
+        toss: list = []  # objects: : and \ move them as they are (an int unboxed and boxed again is a new one)
+        a: int
+        b: int
+        wraps = writes = reflects = 0
+        start = self.steps
+        stop: Stop | None = None
+        done = 0
+        while done < limit:
+            if base > 0 and len(toss) < 3:  # no tick here pops more than three
+                base = _refill(toss, cells, iid, level, base)
+            if smode:  # rule 19, as _string_tick
+                passing = False
+                if due:
+                    toss.append(SPACE)
+                    due = False
+                    passing = True
+                else:
+                    c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else far.get((x, y), SPACE)
+                    if c == QUOTE:
+                        smode = False
+                    else:
+                        toss.append(c)
+                        passing = c == SPACE
+                    nx, ny = x + dx, y + dy
+                    if not empty and min_x <= nx <= max_x and min_y <= ny <= max_y:
+                        x, y = nx, ny
+                    else:
+                        at = space.wrap(x, y, dx, dy)
+                        if at is None:
+                            x, y = nx, ny
+                        else:
+                            x, y = at
+                            wraps += 1
+                            if smode and not passing:
+                                due = True
+                if passing:
+                    for _ in range(space.rounds(2)):
+                        if (grid[y * width + x] if 0 <= x < width and 0 <= y < height
+                                else far.get((x, y), SPACE)) != SPACE:
+                            break
+                        nx, ny = x + dx, y + dy
+                        if not empty and min_x <= nx <= max_x and min_y <= ny <= max_y:
+                            x, y = nx, ny
+                        else:
+                            at = space.wrap(x, y, dx, dy)
+                            if at is None:
+                                x, y = nx, ny
+                            else:
+                                x, y = at
+                                wraps += 1
+            else:
+                c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else far.get((x, y), SPACE)
+                px, py = x, y  # where the IP stands if the tick is left to _tick
+                if c == SPACE and (dx or dy) and not empty and min_x <= x <= max_x and min_y <= y <= max_y:
+                    # rule 18: spaces pass in no time.  Along the grid first: a line from inside
+                    # the box to a cell that is not blank stays inside it (the box is convex)
+                    x += dx
+                    y += dy
+                    while 0 <= x < width and 0 <= y < height and grid[y * width + x] == SPACE:
+                        x += dx
+                        y += dy
+                    c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else SEMI
+                    if c == SEMI:  # off the grid, or a ; region: _skip's way from the start
+                        x, y = px, py
+                if c == SPACE or c == SEMI:
+                    found = self._skip(x, y, dx, dy)
+                    if found is None:
+                        break
+                    x, y = found
+                    c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else far.get((x, y), SPACE)
+                if 48 <= c <= 57:
+                    toss.append(c - 48)
+                elif c == 62:
+                    dx, dy = 1, 0
+                elif c == 60:
+                    dx, dy = -1, 0
+                elif c == 94:
+                    dx, dy = 0, -1
+                elif c == 118:
+                    dx, dy = 0, 1
+                elif c == 43 or c == 45 or c == 42 or c == 96:
+                    # b's place takes the result: one pop, and the list never empties between
+                    # the operands and the result (emptied, it frees its room; a push allocates it)
+                    a = toss.pop() if toss else 0
+                    if toss:
+                        b = toss[-1]
+                    else:
+                        b = 0
+                        toss.append(0)
+                    if c == 96:
+                        toss[-1] = 1 if b > a else 0
+                    else:
+                        r = b + a if c == 43 else b - a if c == 45 else b * a
+                        toss[-1] = r if -SMALL < r < SMALL else wrap64(r)
+                elif c == 58:  # : (empty: two 0s, rule 23)
+                    if toss:
+                        toss.append(toss[-1])
+                    else:
+                        toss.append(0)
+                        toss.append(0)
+                elif c == 95:  # _
+                    a = toss.pop() if toss else 0
+                    dx, dy = (-1, 0) if a != 0 else (1, 0)  # not `if a`: mypyc boxes a native int to test it
+                elif c == 124:  # |
+                    a = toss.pop() if toss else 0
+                    dx, dy = (0, -1) if a != 0 else (0, 1)
+                elif c == 35:  # # (rule 17: no wrapping)
+                    x += dx
+                    y += dy
+                elif 97 <= c <= 102:
+                    toss.append(c - 87)
+                elif c == 47 or c == 37:  # rule 15: a zero divisor gives 0
+                    a = toss.pop() if toss else 0
+                    b = toss.pop() if toss else 0
+                    toss.append(0 if a == 0 else cdiv(b, a) if c == 47 else cmod(b, a))
+                elif c == 33:
+                    if toss:
+                        toss[-1] = 0 if toss[-1] else 1
+                    else:
+                        toss.append(1)
+                elif c == 92:  # \
+                    if len(toss) >= 2:
+                        toss[-1], toss[-2] = toss[-2], toss[-1]
+                    else:  # the missing operand is a 0
+                        if not toss:
+                            toss.append(0)
+                        toss.append(0)
+                elif c == 36:  # $
+                    if toss:
+                        toss.pop()
+                elif c == 46:
+                    self.put_text(f"{toss.pop() if toss else 0} ")
+                elif c == 44:
+                    self.put_byte((toss.pop() if toss else 0) & 255)
+                elif c == QUOTE:
+                    smode = True
+                    began = start + done
+                elif c == 103:  # g
+                    b = toss.pop() if toss else 0
+                    a = toss.pop() if toss else 0
+                    toss.append(space.get(a + ox, b + oy))
+                elif c == 112:  # p
+                    b = toss.pop() if toss else 0
+                    a = toss.pop() if toss else 0
+                    space.put(a + ox, b + oy, toss.pop() if toss else 0)
+                    writes += 1
+                    min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
+                elif c == 39:  # '
+                    x += dx
+                    y += dy
+                    toss.append(space.get(x, y))
+                elif c == 115:  # s
+                    x += dx
+                    y += dy
+                    space.put(x, y, toss.pop() if toss else 0)
+                    writes += 1
+                    min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
+                elif c == 106:  # j
+                    a = toss.pop() if toss else 0
+                    x += a * dx
+                    y += a * dy
+                elif c == 63:
+                    dx, dy = DIRECTIONS[self.random4()]
+                elif c == 114:  # r
+                    dx, dy = -dx, -dy
+                    reflects += 1
+                elif c == 91:
+                    dx, dy = dy, -dx
+                elif c == 93:
+                    dx, dy = -dy, dx
+                elif c == 119:  # w
+                    a = toss.pop() if toss else 0
+                    b = toss.pop() if toss else 0
+                    if b < a:
+                        dx, dy = dy, -dx
+                    elif b > a:
+                        dx, dy = -dy, dx
+                elif c == 120:  # x
+                    b = toss.pop() if toss else 0
+                    dx = toss.pop() if toss else 0
+                    dy = b
+                elif c != 122:  # z does nothing; the rest is _tick's
+                    x, y = px, py
+                    break
+                nx, ny = x + dx, y + dy
+                if not empty and min_x <= nx <= max_x and min_y <= ny <= max_y:
+                    x, y = nx, ny
+                else:
+                    at = space.wrap(x, y, dx, dy)
+                    if at is None:
+                        x, y = nx, ny
+                    else:
+                        x, y = at
+                        wraps += 1
+                        if smode:
+                            due = True  # a string that has just begun wraps: the empty space is a space
+            done += 1
+            if stops is not None and self._stops_at(stops, x, y, dx, dy, ox, oy, smode, toss, base, cells, iid, level):
+                stop = Stop.BREAKPOINT
+                break
+        ip.x, ip.y, ip.dx, ip.dy = x, y, dx, dy
+        ip.smode, ip.space_due, ip.began = smode, due, began
+        ip.depths[level] = base + len(toss)
+        for i in range(len(toss)):
+            cells[(iid, level, base + i)] = toss[i]
+        if done:
+            self.steps = start + done
+            self.tick_began = start + done  # one IP: each tick is a whole tick (rule 4)
+            if wraps or writes or reflects:
+                w, p, t, d, r = self.counts
+                self.counts = (w + wraps, p + writes, t, d, r + reflects)
+        return done, stop
+
+    def _stops_at(self, stops: dict, x: int, y: int, dx: int, dy: int, ox: int, oy: int, smode: bool,
+                  toss: list, base: int, cells: dict, iid: int, level: int) -> bool:
+        """:meth:`_hit` for :meth:`_fast`'s IP, its registers and top stack passed as they are
+        there: whether the cell it runs next has an exec stop, or a ``p`` or ``s`` there writes
+        a cell with a write stop."""
+        if not smode:
+            at = self._skip(x, y, dx, dy)
+            if at is not None:
+                x, y = at
+        if stops.get((x, y), 0) & EXEC:
+            return True
+        if smode:
+            return False
+        c = self.space.get(x, y)
+        if c == 112:
+            n = len(toss)
+            top = toss[n - 1] if n > 0 else cells[(iid, level, base - 1)] if base > 0 else 0
+            second = toss[n - 2] if n > 1 else cells[(iid, level, base + n - 2)] if base + n > 1 else 0
+            return bool(stops.get((second + ox, top + oy), 0) & WRITE)
+        if c == 115:
+            return bool(stops.get((x + dx, y + dy), 0) & WRITE)
+        return False
 
     def _tick(self, ip: IP) -> Stop | None:
         """Run ``ip`` once.  ``None``: done (``ip.dead`` if it died); else why the run stops
@@ -710,12 +982,24 @@ class Befunge98Machine(ByteMachine):
         return value
 
 
+_VERSION: list[int] = []  # _version's answer, once found: reading the package metadata costs ~1 ms
+
+
+def _refill(toss: list, cells: dict[tuple[int, int, int], int], iid: int, level: int, base: int) -> int:
+    """Move up to 8 of the cells below ``toss`` (``stacks[(iid, level, i)]`` for ``i`` <
+    ``base``) from the store to the bottom of ``toss``; returns the new ``base``."""
+    n = min(base, 8)
+    toss[0:0] = [cells.pop((iid, level, i)) for i in range(base - n, base)]
+    return base - n
+
+
 def _version() -> int:
-    """esodbg's version as y's cell 4: its digits (0.7.0 → 70)."""
-    from importlib.metadata import PackageNotFoundError, version
+    """esodbg's version as y's cell 4: its digits (0.7.0 → 70), read once a process."""
+    if not _VERSION:
+        from importlib.metadata import PackageNotFoundError, version
 
-    try:
-        return int("".join(ch for ch in version("esodbg") if ch.isdigit()) or "0")
-    except PackageNotFoundError:
-        return 0
-
+        try:
+            _VERSION.append(int("".join(ch for ch in version("esodbg") if ch.isdigit()) or "0"))
+        except PackageNotFoundError:
+            _VERSION.append(0)
+    return _VERSION[0]
