@@ -16,7 +16,8 @@ HEIGHT: Final = 25
 SMALL: Final = 1 << 62  # |v| below this: no 64-bit wrapping to do (and a compiled int stays unboxed)
 MASK = (1 << 64) - 1
 SIGN = 1 << 63
-EXEC, WRITE = 1, 2  # a cell's stop flags: an IP executes it, a `p`/`s` writes it
+EXEC: Final = 1  # a cell's stop flags: an IP executes it…
+WRITE: Final = 2  # …a `p`/`s` writes it
 SPACES = " \t\n\v\f\r"  # what C's isspace skips (rule 11)
 
 
