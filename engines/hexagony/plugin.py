@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..base import CellRef, Span, StepRecord
+from ..base import CellRef, NamedRef, Span, StepRecord
 from ..names import Names, data_name, unknown_data
 from . import LANGUAGE
 from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, EDGE_NAMES, EDGE_WRITERS, INC, MIRROR, MOD,
@@ -18,8 +18,8 @@ from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, EDGE_NAMES, EDGE_W
                        PREV_IP, SUB, TURN_POS, neighbour)
 from .explain import hover, layout  # noqa: F401  (for editors)
 from .hexagon import CORNER, DIRECTIONS
-from .lattice import MEMORY, edge_of_cell, lattice
-from .machine import BOARD, HexagonyMachine
+from .lattice import MEMORY, edge_of_cell
+from .machine import BOARD, HexagonyMachine, edge_ref
 from .parser import Program, decode, encode, parse  # noqa: F401  (the implementation's functions)
 
 machine = HexagonyMachine
@@ -297,15 +297,14 @@ def _moved(m: HexagonyMachine, op: int) -> tuple[int, int, int, int]:
     return neighbour(q, r, d, cw, op == MP_RIGHT or op == MP_BRANCH and m.value() > 0)
 
 
-def watch_stops(m: HexagonyMachine, location: str) -> list[tuple[CellRef, frozenset[str]]] | None:
-    """``mem[q,r,D]``: the write stop on the edge's cell of the memory lattice (an edge writer
-    about to run with the memory pointer on it: the machine's ``WRITE`` flag); ``None`` for the
-    rest, which have their ``writers`` (Language ``watch_stops``)."""
+def watch_stops(m: HexagonyMachine, location: str) -> list[tuple[NamedRef, frozenset[str]]] | None:
+    """``mem[q,r,D]``: the write stop on the edge (an edge writer about to run with the memory
+    pointer on it: the machine's ``WRITE`` flag); ``None`` for the rest, which have their
+    ``writers`` (Language ``watch_stops``)."""
     name, args, _ = data_name(location)
     if name == "mem" and len(args) == 3 and isinstance(args[0], int) and isinstance(args[1], int) \
             and args[2] in EDGE_NAMES:
-        row, x = lattice(args[0], args[1], EDGE_NAMES.index(args[2]))
-        return [(CellRef(MEMORY, row, x // 2), frozenset({"write"}))]
+        return [(edge_ref(args[0], args[1], EDGE_NAMES.index(args[2])), frozenset({"write"}))]
     return None
 
 
