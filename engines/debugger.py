@@ -17,10 +17,14 @@ reverse-continue:
   at the end of each chunk of the fast loop; a chunk in which one changed is run again from its
   start one step at a time (history brings the machine back there exactly), to find the very
   steps.  Counters only go up, so a chunk with an event always shows it;
-* data breakpoints compare their location's value after every step, one step at a time: a
-  value can change and change back within a chunk (a MessiScript scratch cell zeroed after use),
-  and a data breakpoint must not miss that.  They cost what single steps cost (see
-  ``benchmarks/power.py``).
+* data breakpoints compare their location's value after every step that may change it, one
+  step at a time: a value can change and change back within a chunk (a MessiScript scratch cell
+  zeroed after use), and a data breakpoint must not miss that.  Where the language says which
+  machine stops come before every such step (:meth:`~esodbg.engines.language.Language.watch_stops`:
+  a Brainfuck cell's write stop, a Befunge cell's ``p``, a Hexagony edge written while the
+  memory pointer is on it), those stops join the compiled ones and the fast loop runs between
+  them (:meth:`Session._run_writers`); otherwise they cost what single steps cost (see
+  ``benchmarks/power.py`` and ``benchmarks/breakpoints.py``).
 
 Breakpoints may change while a long operation runs, from its ``progress`` callback (which runs on
 the operation's thread between chunks, the state consistent): :meth:`Session._advance` compiles
@@ -62,6 +66,26 @@ Arrivals = list[tuple[Breakpoint, tuple[Any, Any] | None]]
 
 
 @dataclass(frozen=True, slots=True)
+class Guards:
+    """The machine stops before every step that may change the watched data locations
+    (:meth:`~esodbg.engines.language.Language.watch_stops`): ``stops``, ``(location, kinds)``
+    pairs compiled with the breakpoints, and ``touches``, the same as the ``(location, kind)``
+    pairs :meth:`~esodbg.engines.base.Machine.next_touches` lists before such a step."""
+
+    stops: frozenset[tuple[Location, frozenset[str]]]
+    touches: frozenset[tuple[Location, str]]
+
+    @classmethod
+    def of(cls, stops: frozenset[tuple[Location, frozenset[str]]]) -> Guards:
+        return cls(stops, frozenset((at, kind) for at, kinds in stops for kind in kinds))
+
+    def before(self, machine: Machine) -> bool:
+        """Whether ``machine``'s next step may change a watched location (it touches a guard)."""
+        touches = self.touches
+        return any(touch in touches for touch in machine.next_touches())
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """Why an operation stopped, at which step, the breakpoint hit if any, and ``message``: more
     about why (a data breakpoint's ``mem[3]: 5 → 6``; the error of a condition or log message
@@ -87,10 +111,10 @@ class _Plan:
     """The enabled breakpoints compiled for a run (cached against ``Breakpoints.version``)."""
 
     version: int
-    stops: Any  # the machine's compiled location stops (and the data probes' writers, if any)
+    stops: Any  # the machine's compiled location stops (and the data probes' watch stops, if any)
     probes: tuple[_Probe, ...]
-    exact: bool  # a data breakpoint: compare after every step (every step its writers run, if known)
-    writers: frozenset[Location] | None  # where the steps that may change the data probes run
+    exact: bool  # a data breakpoint: compare after every step (every step after a watch stop, if known)
+    guards: Guards | None  # the stops before every step that may change the data probes
 
 
 class Session:
@@ -190,30 +214,31 @@ class Session:
         plan = self._plan
         if plan is None or plan.version != self.breakpoints.version:
             probes = tuple(_Probe(bp, self._getter(bp.at)) for bp in self.breakpoints.watched())
-            writers = self._writers(probes)
-            plan = self._plan = _Plan(self.breakpoints.version, self._stops(writers=writers), probes,
-                                      any(isinstance(p.breakpoint.at, DataRef) for p in probes), writers)
+            guards = self._guards(probes)
+            plan = self._plan = _Plan(self.breakpoints.version, self._stops(guards=guards), probes,
+                                      any(isinstance(p.breakpoint.at, DataRef) for p in probes), guards)
         return plan
 
-    def _writers(self, probes: tuple[_Probe, ...]) -> frozenset[Location] | None:
-        """Where the steps that may change the watched data locations run, when the language
-        says so for every one of them and nothing else is watched (an event may happen at any
-        step): a data breakpoint then costs only those steps (:meth:`_run_writers`)."""
-        found: set[Location] = set()
+    def _guards(self, probes: tuple[_Probe, ...]) -> Guards | None:
+        """The machine stops before every step that may change the watched data locations, when
+        the language says so for every one of them and nothing else is watched (an event may
+        happen at any step): a data breakpoint then costs only those steps
+        (:meth:`_run_writers`)."""
+        found: set[tuple[Location, frozenset[str]]] = set()
         for probe in probes:
             at = probe.breakpoint.at
-            writers = self.language.writers(self.machine, at.name) if isinstance(at, DataRef) else None
-            if writers is None:
+            stops = self.language.watch_stops(self.machine, at.name) if isinstance(at, DataRef) else None
+            if stops is None:
                 return None
-            found |= writers
-        return frozenset(found) if probes else None
+            found |= stops
+        return Guards.of(frozenset(found)) if probes else None
 
-    def _stops(self, target: tuple[Location, frozenset[str]] | None = None,
-               writers: frozenset[Location] | None = None) -> Any:
+    def _stops(self, target: tuple[Location, frozenset[str]] | None = None, guards: Guards | None = None) -> Any:
         """The machine's stops: the enabled breakpoints, ``target`` (run to cursor) and
-        ``writers`` (where a step may change a watched data location)."""
+        ``guards`` (before a step that may change a watched data location)."""
         extra = [(at, target[1]) for at in _places(target[0])] if target is not None else []
-        extra += [(at, self.language.default_kinds) for at in writers or ()]
+        if guards is not None:
+            extra += guards.stops
         return self.machine.compile_stops(self.breakpoints.enabled() + extra)
 
     def _stopped(self, outcome: Outcome) -> Outcome:
@@ -308,10 +333,10 @@ class Session:
                 return Stop.INTERRUPTED
             if plan is None or plan.version != self.breakpoints.version:
                 plan = self._compiled()
-                stops = plan.stops if target is None else self._stops(target, plan.writers)
+                stops = plan.stops if target is None else self._stops(target, plan.guards)
                 probes = _armed(plan.probes)
                 chunk = self._run_chunk if not plan.exact else \
-                    self._step_through if plan.writers is None else partial(self._run_writers, plan.writers)
+                    self._step_through if plan.guards is None else partial(self._run_writers, plan.guards)
             start, began = self.steps, time.perf_counter()
             result = chunk(min(end, history.next_due(start), start + chunks.size) - start, stops, probes, on_arrival,
                            target)
@@ -390,13 +415,13 @@ class Session:
                 return result
         return None
 
-    def _run_writers(self, writers: frozenset[Location], count: int, stops: Any, probes: tuple[_Probe, ...],
+    def _run_writers(self, guards: Guards, count: int, stops: Any, probes: tuple[_Probe, ...],
                      on_arrival, target: tuple[Location, frozenset[str]] | None) -> Outcome | Stop:
         """:meth:`_advance` for ``count`` steps at most with data breakpoints whose locations
-        only the steps at ``writers`` may change: those steps one at a time, the values compared
-        after each (:meth:`_step_through`), the fast loop between them (its stops include the
-        writers).  A fast stretch that changed a value after all (a writer the language left
-        out) is run again one step at a time."""
+        only the steps after the ``guards`` may change: those steps one at a time, the values
+        compared after each (:meth:`_step_through`), the fast loop between them (its stops
+        include the guards).  A fast stretch that changed a value after all (a writer the
+        language left out) is run again one step at a time."""
         machine = self.machine
         first, stop_at, stretches = machine.steps, machine.steps + count, 0
         while machine.steps < stop_at:
@@ -405,7 +430,7 @@ class Session:
                 # looking after every step, which the rest of the chunk does.
                 return self._step_through(stop_at - machine.steps, stops, probes, on_arrival, target)
             stretches += 1
-            if machine.location() in writers:
+            if guards.before(machine):
                 result = self._step_through(1, stops, probes, on_arrival, target)
                 if result is not Stop.LIMIT:
                     return result

@@ -63,6 +63,16 @@ the language of a file imports nothing heavy.  Its behaviour lives in the packag
     command writes the accumulator), or ``None`` if any step may (the default): finding the
     writer of a value then runs the fast loop between them instead of looking after every
     step.  It must not leave one out (the search would miss a writer).
+``watch_stops(machine, location) -> Iterable[tuple[Location, frozenset[str]]] | None`` (optional)
+    Machine stops, ``(location, kinds)`` pairs as breakpoints are, such that before every step
+    that may change the data location ``location`` the machine's ``next_touches`` lists one of
+    them (``(location, kind)``, the kind among its kinds) and its compiled loop, given them with
+    the breakpoints, stops there: a Brainfuck ``tape[N]``'s write stop on cell ``N``, a Befunge
+    cell's (a ``p`` about to write it).  A data breakpoint on ``location`` then runs the fast
+    loop from one such arrival to the next and only the step after it one at a time, so that it
+    costs about what those stops cost.  ``None`` (the default): the stops of ``writers`` (``exec``
+    at each), or, without them, the value is compared after every step.  It must not leave one
+    out (the breakpoint would miss a change that a later step undoes).
 ``counters(machine) -> tuple`` (optional)
     One count per event of :attr:`Language.events`, in order, each never going down as the
     machine runs forwards and going up exactly at the steps its event happens (event breakpoints
@@ -597,6 +607,17 @@ class Language:
         writers = getattr(self.impl, "writers", None)
         found = writers(machine, location) if writers is not None else None
         return frozenset(found) if found is not None else None
+
+    def watch_stops(self, machine: Machine, location: str) -> frozenset[tuple[Location, frozenset[str]]] | None:
+        """The machine stops, ``(location, kinds)`` pairs, before every step that may change the
+        data location ``location`` (the implementation's optional ``watch_stops``; else an arrival
+        at each of :meth:`writers`, with :attr:`default_kinds`), or ``None``: any step may."""
+        own = getattr(self.impl, "watch_stops", None)
+        found = own(machine, location) if own is not None else None
+        if found is not None:
+            return frozenset((at, frozenset(kinds)) for at, kinds in found)
+        writers = self.writers(machine, location)
+        return frozenset((at, self.default_kinds) for at in writers) if writers is not None else None
 
     def data_at(self, cell: CellRef) -> str | None:
         """The data location of a board cell, for a data breakpoint set on the board:

@@ -516,12 +516,15 @@ def case(language: Language) -> Case:
 
 
 def busiest(language: Language, program: Program) -> tuple[Location, str, list[int]]:
-    """The location and kind of touch the run arrives at most often, and the steps it does."""
+    """The location and kind of touch a breakpoint can go on that the run arrives at most often,
+    and the steps it does (a machine also lists touches only the core's watch stops use: a
+    Hexagony edge's write)."""
     rows = oracle(language, program)
     counts: dict = {}
     for row in rows:
         for touch in row.touches:
-            counts.setdefault(touch, []).append(row.step)
+            if touch[1] in language.breakpoint_kinds and language.breakable(touch[0]) is None:
+                counts.setdefault(touch, []).append(row.step)
     (at, kind), steps = max(counts.items(), key=lambda item: len(item[1]))
     return at, kind, steps
 

@@ -92,13 +92,17 @@ class Befunge93Machine(ByteMachine):
         return y * WIDTH + x if 0 <= x < WIDTH and 0 <= y < HEIGHT else -1
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
-        """A flag per cell: :data:`EXEC` (stop when the pointer arrives), :data:`WRITE` (stop
-        before a ``p`` writes it)."""
+        """A flag per cell (:data:`EXEC`: stop when the pointer arrives; :data:`WRITE`: stop
+        before a ``p`` writes it), then one more: :data:`WRITE` if any cell has it (else the
+        loop never looks at what a ``p`` writes)."""
         flags = [0] * (WIDTH * HEIGHT)
         for at, kinds in breakpoints:
             if isinstance(at, CellRef) and at.board == BOARD and 0 <= at.col < WIDTH and 0 <= at.row < HEIGHT:
                 flags[at.row * WIDTH + at.col] |= (EXEC if "exec" in kinds else 0) | (WRITE if "write" in kinds else 0)
-        return flags if any(flags) else None
+        if not any(flags):
+            return None
+        flags.append(WRITE if any(f & WRITE for f in flags) else 0)
+        return flags
 
     # ----- execution --------------------------------------------------------------------------
     def _fail(self, message: str) -> Stop:
@@ -144,6 +148,7 @@ class Befunge93Machine(ByteMachine):
         dy: i64 = self.dy
         smode = self.smode
         wraps: i64 = self.wraps
+        watching = stops is not None and stops[WIDTH * HEIGHT] != 0  # a write stop somewhere (compile_stops)
         reason = Stop.LIMIT
         end: i64 = limit
         done: i64 = 0
@@ -293,8 +298,8 @@ class Befunge93Machine(ByteMachine):
                 wraps += 1
             done += 1
             if stops is not None:
-                flags = stops[y * WIDTH + x]
-                if flags & EXEC or self._writes_stop(stops, x, y, smode):
+                i = y * WIDTH + x
+                if stops[i] & EXEC or watching and space[i] == 112 and not smode and self._writes_stop(stops):
                     reason = Stop.BREAKPOINT
                     break
         self._save(x, y, dx, dy, smode)
@@ -302,10 +307,8 @@ class Befunge93Machine(ByteMachine):
         self.steps += done
         return reason
 
-    def _writes_stop(self, stops: list[int], x: int, y: int, smode: bool) -> bool:
-        """Whether the ``p`` at ``(x, y)`` (if it is one) writes a cell with a write breakpoint."""
-        if smode or self.space[y * WIDTH + x] != 112:
-            return False
+    def _writes_stop(self, stops: list[int]) -> bool:
+        """Whether the ``p`` the pointer is on writes a cell with a write breakpoint."""
         at = self._target()
         return at >= 0 and bool(stops[at] & WRITE)
 

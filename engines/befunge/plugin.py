@@ -76,6 +76,19 @@ def data_getter(m, text: str, forms: tuple[str, ...], stack: Callable[[], Any], 
     raise unknown_data(text, list(forms))
 
 
+WRITE_KIND = frozenset({"write"})
+
+
+def cell_watch_stops(location: str) -> list[tuple[CellRef, frozenset[str]]] | None:
+    """The stop before every step that may change ``space(X,Y)`` (Language ``watch_stops``): the
+    write stop on the cell (a ``p`` about to write it); ``None`` for the other data locations
+    (a stack slot, the pointer: nearly any step may change them)."""
+    name, args, _ = data_name(location)
+    if name == BOARD and len(args) == 2:
+        return [(CellRef(BOARD, args[1], args[0]), WRITE_KIND)]
+    return None
+
+
 def names(m, stack: Callable[[], list[int]], pos, delta, mode, cell: Callable[[int, int], int],
           space: Callable[[], Any], cmd, more: dict[str, Callable[[], Any]]) -> Names:
     """The state names of both dialects (``LANGUAGE93.names``), plus ``more``: ``stack`` is the

@@ -14,11 +14,11 @@ from .explain import hover, symbols  # noqa: F401  (for editors)
 from .common import HEIGHT, WIDTH
 from .parser import Program, decode, encode, parse as parse_text  # noqa: F401  (the files. bytes)
 from .plugin import reads as reads_of
-from .plugin import (BOARD, cell_name, char, data_getter, error, names, places, read_cell,  # noqa: F401
+from .plugin import (BOARD, cell_name, cell_watch_stops, char, data_getter, error, names, places, read_cell,  # noqa: F401
                      span, trace_line, view)
 
 machine = Befunge93Machine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span", "decode",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "watch_stops", "counters", "places", "span", "decode",
            "encode", "cell_name", "read_cell", "exit_code", "hover", "symbols", "reads"]
 
 
@@ -76,6 +76,12 @@ def data(m: Befunge93Machine, text: str) -> Callable[[], Any]:
         raise unknown_data(text, list(forms))
     return data_getter(m, text, forms, lambda: _peek(m), lambda: (m.x, m.y), lambda: (m.dx, m.dy),
                        lambda: m.smode, lambda x, y: _cell(m, x, y), {})
+
+
+def watch_stops(m: Befunge93Machine, location: str) -> list | None:
+    """``space(X,Y)``: the write stop on the cell (only ``p`` writes the playfield); ``None`` for
+    the rest (Language ``watch_stops``)."""
+    return cell_watch_stops(location)
 
 
 def counters(m: Befunge93Machine) -> tuple[int, int]:

@@ -22,7 +22,7 @@ from .parser import IN, LEFT, MINUS, PLUS, RIGHT, Program, decode, encode  # noq
 from .parser import parse as parse_text
 
 machine = BrainfuckMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "writers", "places",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "reads", "writers", "watch_stops", "places",
            "places_on", "place_of", "span", "hover", "symbols", "decode", "encode", "cell_name", "read_cell"]
 
 
@@ -172,6 +172,19 @@ def loop_offsets(program: Program) -> dict[int, int]:
                 if code[i] in (PLUS, MINUS):
                     found[i] = pos
     return found
+
+
+WRITE_KIND = frozenset({"write"})
+
+
+def watch_stops(m: BrainfuckMachine, location: str) -> list[tuple[CellRef, frozenset[str]]] | None:
+    """The stop before every step that may change ``location`` (Language ``watch_stops``): for
+    a tape cell, the write stop on it (a ``+ - ,`` with the pointer there: the plan's write
+    flags); ``None`` for the rest (``ptr`` has its ``writers``)."""
+    name, args = _location(location)
+    if name == BOARD and len(args) == 1:
+        return [(CellRef(BOARD, 0, args[0]), WRITE_KIND)]
+    return None
 
 
 def writers(m: BrainfuckMachine, location: str) -> list[CodeRef] | None:

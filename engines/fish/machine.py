@@ -47,6 +47,15 @@ def instruction(v: object) -> int:
     return c if c <= TOP_CODE else -1
 
 
+def _runs_p(grid: list, far: dict, width: int, height: int, x: int, y: int, smode: int, skip: bool) -> bool:
+    """Whether the next step, at ``(x, y)``, runs a ``p`` (its cell's value truncates to 112:
+    :func:`instruction`), for the write stops."""
+    if smode or skip:
+        return False
+    v = grid[y * width + x] if x < width and y < height else far.get((x, y), 0)
+    return 112 <= v < 113
+
+
 def name(c: int) -> str:
     """An instruction as a message writes it."""
     if c < 0:
@@ -201,6 +210,8 @@ class FishMachine(Machine):
         wraps = self.wraps
         bits: int = self.bits
         ry: int = extents.get(y, -1)  # R(y) of the pointer's row
+        # a write stop somewhere: only then does the loop look at what a p writes
+        watching = stops is not None and any(flags & WRITE for flags in stops.values())
         reason = Stop.LIMIT
         done = 0
         try:
@@ -413,7 +424,8 @@ class FishMachine(Machine):
                         ry = extents.get(y, -1)
                         self.jumps += 1
                         done += 1
-                        if stops is not None:
+                        if stops is not None and ((x, y) in stops or watching and _runs_p(grid, far, width, height, x, y,
+                                                                                           smode, skip)):
                             self._save(x, y, dx, dy, smode, skip, top, wraps)
                             if self._hit(stops):
                                 reason = Stop.BREAKPOINT
@@ -466,7 +478,8 @@ class FishMachine(Machine):
                         wraps += 1
                     ry = extents.get(y, -1)
                 done += 1
-                if stops is not None:
+                if stops is not None and ((x, y) in stops or watching and _runs_p(grid, far, width, height, x, y,
+                                                                                   smode, skip)):
                     self._save(x, y, dx, dy, smode, skip, top, wraps)
                     if self._hit(stops):
                         reason = Stop.BREAKPOINT

@@ -19,7 +19,7 @@ from .numbers import BIG
 from .parser import Program, parse  # noqa: F401
 
 machine = FishMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "watch_stops", "counters", "places",
            "places_on", "place_of", "decode", "cell_name", "read_cell", "hover", "symbols", "reads", "span", "inspect"]
 
 
@@ -176,6 +176,15 @@ def variables(m: FishMachine) -> Names:
 def _stack_value(m: FishMachine, i: int) -> Any:
     current = m.current()
     return current[i] if -len(current) <= i < len(current) else None
+
+
+def watch_stops(m: FishMachine, location: str) -> list[tuple[CellRef, frozenset[str]]] | None:
+    """``code(X,Y)``: the write stop on the cell (only ``p`` writes the codebox); ``None`` for the
+    rest (Language ``watch_stops``)."""
+    name, args, _ = data_name(location)
+    if name == BOARD and len(args) == 2:
+        return [(CellRef(BOARD, args[1], args[0]), frozenset({"write"}))]
+    return None
 
 
 def data(m: FishMachine, text: str) -> Callable[[], Any]:

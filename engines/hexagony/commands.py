@@ -43,6 +43,9 @@ SET: Final = 27
 
 MIRRORS: Final = "/\\_|<>"
 
+# The commands that write the current edge (A, M3's &, I1–I3): no other changes memory.
+EDGE_WRITERS: Final = frozenset({DIGIT, INC, DEC, NEG, ADD, SUB, MUL, DIV, MOD, SET, COPY, GET_BYTE, GET_INT})
+
 # Outgoing direction by mirror and incoming direction (C1), directions 0 E … 5 NE clockwise;
 # TURN_POS when the current edge is > 0, TURN_NEG otherwise (they differ only at the branches:
 # `<` hit going E, `>` hit going W).  Index: mirror * 6 + direction.

@@ -22,12 +22,12 @@ from __future__ import annotations
 import sys
 from typing import Final, Iterable
 
-from ..base import CellRef, Location, Status, Stop
+from ..base import CellRef, Location, NamedRef, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..integers import Oversized, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
-from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, GET_BYTE, GET_INT, HALT, INC, LEFT_CW, LEFT_D, LEFT_DQ,
+from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, EDGE_NAMES, EDGE_WRITERS, GET_BYTE, GET_INT, HALT, INC, LEFT_CW, LEFT_D, LEFT_DQ,
                        LEFT_DR, MIRROR, MP_BACK_LEFT, MP_BACK_RIGHT, MP_BRANCH, MP_LEFT, MP_REVERSE, MP_RIGHT,
                        MUL, NEG, NEXT_IP, NOP, PREV_IP, PUT_BYTE, PUT_INT, RIGHT_CW, RIGHT_D, RIGHT_DQ, RIGHT_DR, SET,
                        SKIP, SUB, TURN_NEG, TURN_POS, edge_key, edge_of, shown)
@@ -36,6 +36,8 @@ from .parser import Program
 BOARD: Final = "hexagon"  # the code board's name in CellRefs and views
 EXEC: Final = 1  # a cell's stop flags: an IP is about to execute it…
 WRAP: Final = 2  # …having just come to it across an edge or a corner
+WRITE: Final = 4  # …whose command writes the current edge, when a write stop is on that edge
+EDGE: Final = "mem"  # the form of an edge's NamedRef: NamedRef("mem", "q,r,D"), where its write stops go
 
 # Integers are unbounded (A2, R2): a program may print a number of any length, as the reference
 # does, so Python's limit on int-to-decimal conversion (4,300 digits) is lifted.
@@ -90,21 +92,37 @@ class HexagonyMachine(ByteMachine):
         return CellRef(BOARD, row, col)
 
     def next_touches(self) -> list[tuple[Location, str]]:
-        """Exec at the active IP's cell; wrap too if it came there across an edge or a corner."""
+        """Exec at the active IP's cell; wrap too if it came there across an edge or a corner;
+        write at the current edge (``NamedRef("mem", "q,r,D")``) if the command writes it (what
+        the data breakpoints' watch stops use: no breakpoint a user sets goes there)."""
         at = self.location()
         out: list[tuple[Location, str]] = [(at, "exec")]
         if self.arrived:
             out.append((at, "wrap"))
+        if self.program.ops[self.program.hexagon.index(at.row, at.col)] in EDGE_WRITERS:
+            out.append((edge_ref(self.mq, self.mr, self.md), "write"))
         return out
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
-        """A flag per cell index: :data:`EXEC`, :data:`WRAP`."""
+        """A flag per cell index (:data:`EXEC`, :data:`WRAP`, :data:`WRITE`), then the keys of the
+        edges a write stop is on (``NamedRef("mem", "q,r,D")``, kind ``write``: the data
+        breakpoints' watch stops; :meth:`run` stops before an edge writer runs with the memory
+        pointer on one of them)."""
         geo = self.program.hexagon
         flags = [0] * geo.count
+        edges: set[int] = set()
         for at, kinds in breakpoints:
             if isinstance(at, CellRef) and at.board == BOARD and geo.holds(at.row, at.col):
                 flags[geo.index(at.row, at.col)] |= (EXEC if "exec" in kinds else 0) | (WRAP if "wrap" in kinds else 0)
-        return flags if any(flags) else None
+            elif isinstance(at, NamedRef) and at.form == EDGE and "write" in kinds:
+                q, r, d = at.name.split(",")
+                edges.add(edge_key(int(q), int(r), EDGE_NAMES.index(d)))
+        if edges:
+            ops = self.program.ops
+            for k in range(min(geo.count, len(ops))):
+                if ops[k] in EDGE_WRITERS:
+                    flags[k] |= WRITE
+        return flags + sorted(edges) if any(flags) else None
 
     # ----- reading memory -----------------------------------------------------------------------
     def value(self) -> int:
@@ -166,6 +184,7 @@ class HexagonyMachine(ByteMachine):
         arrived: int = self.arrived
         steps: int = self.steps
         bits: int = program.bits
+        watched: set[int] = set(stops[geo.count:]) if stops is not None else set()  # compile_stops' edges
         done: int = 0
         reason = Stop.LIMIT
         while done < limit:
@@ -321,7 +340,7 @@ class HexagonyMachine(ByteMachine):
                 arrived = kind
             if stops is not None:
                 flags = stops[starts[row] + col]
-                if flags & EXEC or (flags & WRAP and arrived):
+                if flags & EXEC or (flags & WRAP and arrived) or (flags & WRITE and key in watched):
                     reason = Stop.BREAKPOINT
                     break
         _store(mem, key, v)
@@ -357,6 +376,11 @@ class HexagonyMachine(ByteMachine):
         at = self.location()
         return self.fail(message, at, self.program.spans[self.program.hexagon.index(at.row, at.col)])
 
+
+
+def edge_ref(q: int, r: int, d: int) -> NamedRef:
+    """The location of the edge ``(q, r, D)`` in touches and write stops."""
+    return NamedRef(EDGE, f"{q},{r},{EDGE_NAMES[d]}")
 
 
 def _store(mem: dict[int, int], key: int, v: int) -> None:

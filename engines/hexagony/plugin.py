@@ -10,24 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..base import CellRef, Span, StepRecord
+from ..base import CellRef, NamedRef, Span, StepRecord
 from ..names import Names, data_name, unknown_data
 from . import LANGUAGE
-from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, EDGE_NAMES, GET_BYTE, GET_INT, INC, MIRROR, MOD,
+from .commands import (ADD, CHOOSE_IP, COPY, DEC, DIGIT, DIV, EDGE_NAMES, EDGE_WRITERS, INC, MIRROR, MOD,
                        MP_BACK_LEFT, MP_BACK_RIGHT, MP_BRANCH, MP_LEFT, MP_REVERSE, MP_RIGHT, MUL, NEG, NEXT_IP,
-                       PREV_IP, SET, SUB, TURN_POS, neighbour)
+                       PREV_IP, SUB, TURN_POS, neighbour)
 from .explain import hover, layout  # noqa: F401  (for editors)
 from .hexagon import CORNER, DIRECTIONS
 from .lattice import MEMORY, edge_of_cell
-from .machine import BOARD, HexagonyMachine
+from .machine import BOARD, HexagonyMachine, edge_ref
 from .parser import Program, decode, encode, parse  # noqa: F401  (the implementation's functions)
 
 machine = HexagonyMachine
 __all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "places_on",
            "place_of", "decode",
-           "encode", "hover", "layout", "marks", "reads", "writers", "span", "inspect", "breakable", "data_at"]
+           "encode", "hover", "layout", "marks", "reads", "writers", "watch_stops", "span", "inspect", "breakable", "data_at"]
 
-EDGE_WRITERS = frozenset({DIGIT, INC, DEC, NEG, ADD, SUB, MUL, DIV, MOD, SET, COPY, GET_BYTE, GET_INT})
 MP_MOVERS = frozenset({MP_LEFT, MP_RIGHT, MP_REVERSE, MP_BACK_LEFT, MP_BACK_RIGHT, MP_BRANCH})
 SWITCHERS = frozenset({NEXT_IP, PREV_IP, CHOOSE_IP})
 
@@ -296,6 +295,17 @@ def _moved(m: HexagonyMachine, op: int) -> tuple[int, int, int, int]:
         q, r, d, cw = neighbour(q, r, d, cw ^ 1, op == MP_BACK_LEFT)
         return q, r, d, cw ^ 1
     return neighbour(q, r, d, cw, op == MP_RIGHT or op == MP_BRANCH and m.value() > 0)
+
+
+def watch_stops(m: HexagonyMachine, location: str) -> list[tuple[NamedRef, frozenset[str]]] | None:
+    """``mem[q,r,D]``: the write stop on the edge (an edge writer about to run with the memory
+    pointer on it: the machine's ``WRITE`` flag); ``None`` for the rest, which have their
+    ``writers`` (Language ``watch_stops``)."""
+    name, args, _ = data_name(location)
+    if name == "mem" and len(args) == 3 and isinstance(args[0], int) and isinstance(args[1], int) \
+            and args[2] in EDGE_NAMES:
+        return [(edge_ref(args[0], args[1], EDGE_NAMES.index(args[2])), frozenset({"write"}))]
+    return None
 
 
 def writers(m: HexagonyMachine, location: str) -> Iterable[CellRef] | None:

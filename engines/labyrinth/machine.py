@@ -185,6 +185,8 @@ class LabyrinthMachine(ByteMachine):
         d: int = self.d
         shifts, junctions, stalls = self.shifts, self.junctions, self.stalls
         bits: int = self.bits
+        # a shift stop somewhere: only then does the loop look at what a rotation moves
+        shifting = stops is not None and (any(stops[1]) or any(stops[2]))
         reason = Stop.LIMIT
         done = 0
         while done < limit:
@@ -383,8 +385,9 @@ class LabyrinthMachine(ByteMachine):
                 y -= 1
             done += 1
             if stops is not None:
-                flags = stops[0]
-                if flags[y * w + x] & EXEC or self._shift_stop(stops, x, y):
+                i = y * w + x
+                if stops[0][i] & EXEC or shifting and (grid[i] == 60 or grid[i] == 62 or grid[i] == 94 or grid[i] == 118) \
+                        and self._shift_stop(stops, x, y):
                     reason = Stop.BREAKPOINT
                     break
         self._save(x, y, d, shifts, junctions, stalls)

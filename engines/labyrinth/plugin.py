@@ -19,7 +19,7 @@ from .machine import BOARD, NAMES, LabyrinthMachine
 from .parser import Program, char, decode, parse as parse_text  # noqa: F401  (decode: the file's text)
 
 machine = LabyrinthMachine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places",
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "watch_stops", "counters", "places",
            "places_on", "place_of", "decode", "cell_name", "read_cell", "hover", "reads", "span", "marks"]
 
 
@@ -136,6 +136,15 @@ def variables(m: LabyrinthMachine) -> Names:
         "maze": lambda: Points(lambda x, y: _cell(m, x, y), lambda: tuple(m.grid), BOARD),
         "width": lambda: m.width, "height": lambda: m.height,
     })
+
+
+def watch_stops(m: LabyrinthMachine, location: str) -> list[tuple[CellRef, frozenset[str]]] | None:
+    """``maze(X,Y)``: the shift stop on the cell (only a rotation moves what it holds); ``None``
+    for the rest (Language ``watch_stops``)."""
+    name, args, _ = data_name(location)
+    if name == BOARD and len(args) == 2:
+        return [(CellRef(BOARD, args[1], args[0]), frozenset({"shift"}))]
+    return None
 
 
 def data(m: LabyrinthMachine, text: str) -> Callable[[], Any]:
