@@ -77,6 +77,10 @@ def compiled_engines() -> list:
     (stage / "esodbg").mkdir(parents=True)
     for folder in ROOTS:
         (stage / "esodbg" / folder).symlink_to(Path(folder).resolve(), target_is_directory=True)
+    # The sources' hashes as mypyc is about to read them: a source edited during the build then
+    # differs from its manifest line, and the tests call its extension stale.
+    hashes = {"esodbg." + path.removesuffix(".py").replace("/", "."): hashlib.sha256(Path(path).read_bytes()).hexdigest()
+              for path in COMPILED}
     here = os.getcwd()
     os.chdir(stage)  # mypy takes the current folder as the package base
     try:
@@ -85,9 +89,7 @@ def compiled_engines() -> list:
                               group_name="esodbg.engines.native", target_dir=str(Path(here, "build", "mypyc")))
     finally:
         os.chdir(here)
-    MANIFEST.write_text(json.dumps({"esodbg." + path.removesuffix(".py").replace("/", "."):
-                                    hashlib.sha256(Path(path).read_bytes()).hexdigest() for path in COMPILED},
-                                   indent=1) + "\n")
+    MANIFEST.write_text(json.dumps(hashes, indent=1) + "\n")
     return extensions
 
 

@@ -17,6 +17,8 @@ Rows (default: all of them):
   and ``--mycology``; the ratio is of CPU seconds, the peer's over ours;
 * ``startup``: ``esodbg exec examples/fifteen/hello.15`` against the same venv's bare
   ``python -c pass`` (bytecode written and warm);
+* ``breakpoints``: the rows of ``benchmarks/breakpoints.py``: in each grid and byte language, a
+  data breakpoint that never changes and a cell breakpoint never hit against a plain continue;
 * ``condition``, ``data``: a continue with a breakpoint whose condition is never true (checked at
   every arrival), and with a data breakpoint that never stops, against a plain continue
   (``benchmarks/power.py``'s programs and measure);
@@ -53,6 +55,7 @@ sys.path.insert(0, str(HERE))  # the other benchmark scripts
 
 import bench  # noqa: E402
 import befunge  # noqa: E402
+import breakpoints  # noqa: E402
 import grammars  # noqa: E402  (benchmarks/grammars.py)
 import power  # noqa: E402
 from esodbg.engines.breakpoints import DataRef  # noqa: E402
@@ -61,7 +64,7 @@ EXAMPLES = HERE.parent / "examples"
 PROGRAMS = HERE / "programs"
 REPOSITORIES = {"15": "lwalker42/15", "MessiScriptInterpreter": "Erawaa/MessiScriptInterpreter",
                 "scrabblang": "srgarnett98/scrabblang"}
-ROWS = ("fifteen", "messiscript", "scrabble", "befunge", "startup", "condition", "data", "firstframe", "keystroke", "ttg")
+ROWS = ("fifteen", "messiscript", "scrabble", "befunge", "startup", "breakpoints", "condition", "data", "firstframe", "keystroke", "ttg")
 CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 ESODBG = [sys.executable, "-m", "esodbg.app", "exec"]
 
@@ -151,6 +154,12 @@ def row_befunge(args: argparse.Namespace) -> None:
         target = f">= {row.target:.2g}x" if row.target is not None else "-"
         report(what, f"CPU {ratio:.2f}x ({min(ratios):.2f}–{max(ratios):.2f})", target,
                row.target is None or ratio >= row.target)
+
+
+def row_breakpoints(args: argparse.Namespace) -> None:
+    for row in breakpoints.rows(args.runs):
+        report(f"{row.language}: {row.what} vs a plain continue", f"CPU {row.ratio:.2f}x",
+               f"<= {row.target:g}x", row.met)
 
 
 def row_startup(args: argparse.Namespace) -> None:

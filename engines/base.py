@@ -55,12 +55,12 @@ class CellRef(NamedTuple):
         return f"{self.board} {cell_name(self)}"
 
 
-_PAIR = re.compile(r"\s*(\()?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?(1)\))\s*\Z")
+_PAIR = r"\s*(\()?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?(1)\))\s*\Z"  # compiled on first use (re caches it)
 
 
 def read_pair(text: str) -> tuple[int, int] | None:
     """Two integers written ``a,b`` or ``(a, b)`` (any spaces), or ``None`` if ``text`` is not that."""
-    match = _PAIR.match(text)
+    match = re.match(_PAIR, text)
     return (int(match.group(2)), int(match.group(3))) if match else None
 
 

@@ -137,8 +137,9 @@ def freeze(value: Any) -> Any:
 
 # ----- data locations -----------------------------------------------------------------------
 _ITEM = r"(?:-?\d+|[A-Za-z_][A-Za-z_0-9]*)"
-_DATA = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\[\s*(-?\d+)\s*\]|\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)"
-                   rf"|\[\s*({_ITEM}(?:\s*,\s*{_ITEM}){{2,}})\s*\])?\s*\Z")
+# The patterns are compiled on first use (re caches them), not at import: every command's start.
+_DATA = (r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\[\s*(-?\d+)\s*\]|\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)"
+         rf"|\[\s*({_ITEM}(?:\s*,\s*{_ITEM}){{2,}})\s*\])?\s*\Z")
 
 
 def data_name(text: str) -> tuple[str, tuple, str]:
@@ -147,7 +148,7 @@ def data_name(text: str) -> tuple[str, tuple, str]:
     integer or a word: Hexagony's memory edge ``mem[0,-1,NE]``).  Returns ``(name, indices,
     canonical text)`` — the canonical text has no spaces, e.g. ``("memory1", (0, 1),
     "memory1(0,1)")``; a word index is a ``str``.  Raises ``ValueError`` for anything else."""
-    match = _DATA.match(text)
+    match = re.match(_DATA, text)
     if match is None:
         raise ValueError(f"{text.strip()!r} is not a data location: write NAME, NAME[i], NAME(a,b) or NAME[a,b,c]")
     name, index, a, b, items = match.groups()
@@ -161,14 +162,14 @@ def data_name(text: str) -> tuple[str, tuple, str]:
     return name, (), name
 
 
-_BOARD = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*\(([^()]*)\)\s*\Z")
+_BOARD = r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*\(([^()]*)\)\s*\Z"
 
 
 def board_location(text: str) -> tuple[str, str] | None:
     """``NAME(CELL)`` split into ``(NAME, CELL)`` (``board(H8)`` → ``("board", "H8")``), or
     ``None`` if ``text`` is not of that form.  What names the cell is the language's
     (:meth:`~esodbg.engines.language.Language.read_cell`)."""
-    match = _BOARD.match(text)
+    match = re.match(_BOARD, text)
     return (match.group(1), match.group(2)) if match else None
 
 

@@ -12,14 +12,15 @@ from ..language import INT_BITS_OPTION, Help, Language, Option, Unit
 # A fish shell script: lines of its words (function NAME, set VAR, end alone), two of them, or one
 # under a #! line running fish (a ><> program may have that line too: its interpreter drops it).
 # The VS Code extension has the same rule (extension.js).
-_SHELL_LINE = re.compile(rb"^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)")
-_SHELL_WORDS = re.compile(rb"^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)", re.M)
+# Patterns, compiled on first use (re caches them): compiled at import they cost every command's start.
+_SHELL_LINE = rb"^#![^\n]*[/ ]fish[ \t]*(\r?\n|$)"
+_SHELL_WORDS = rb"^[ \t]*(function[ \t]+\S|set[ \t]+-{0,2}\w|end[ \t]*\r?$)"
 
 
 def is_fish(data: bytes) -> bool:
     """Whether a ``.fish`` file is a ><> program, by its content: not a fish shell script."""
-    words = len(_SHELL_WORDS.findall(data[:1 << 16]))
-    return not (words >= 2 or words and _SHELL_LINE.match(data))
+    words = len(re.findall(_SHELL_WORDS, data[:1 << 16], re.M))
+    return not (words >= 2 or words and re.match(_SHELL_LINE, data))
 
 
 LANGUAGE = Language(
