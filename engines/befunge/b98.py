@@ -349,11 +349,18 @@ class Befunge98Machine(ByteMachine):
         wraps = writes = reflects = 0
         start = self.steps
         stop: Stop | None = None
+        # The stops are looked at before a tick, where its cell is known (spaces passed): an exec
+        # stop only inside the box around them, a write stop only on a p or an s.
+        sx0, sy0, sx1, sy1, writing = _stop_box(stops)
         done = 0
         while done < limit:
             if base > 0 and len(toss) < 3:  # no tick here pops more than three
                 base = _refill(toss, cells, iid, level, base)
             if smode:  # rule 19, as _string_tick
+                if done > 0 and sx0 <= x <= sx1 and sy0 <= y <= sy1 and stops is not None \
+                        and stops.get((x, y), 0) & EXEC:
+                    stop = Stop.BREAKPOINT
+                    break
                 passing = False
                 if due:
                     toss.append(SPACE)
@@ -413,6 +420,12 @@ class Befunge98Machine(ByteMachine):
                         break
                     x, y = found
                     c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else far.get((x, y), SPACE)
+                if done > 0 and stops is not None and (
+                        sx0 <= x <= sx1 and sy0 <= y <= sy1 and stops.get((x, y), 0) & EXEC
+                        or writing and (c == 112 or c == 115) and _writes_stop(stops, c, x, y, dx, dy, ox, oy, toss)):
+                    x, y = px, py  # where the IP stands: the spaces before the cell pass with the tick
+                    stop = Stop.BREAKPOINT
+                    break
                 if 48 <= c <= 57:
                     toss.append(c - 48)
                 elif c == 62:
@@ -540,9 +553,9 @@ class Befunge98Machine(ByteMachine):
                         if smode:
                             due = True  # a string that has just begun wraps: the empty space is a space
             done += 1
-            if stops is not None and self._stops_at(stops, x, y, dx, dy, ox, oy, smode, toss, base, cells, iid, level):
-                stop = Stop.BREAKPOINT
-                break
+        if stop is None and done >= limit and stops is not None \
+                and self._stops_at(stops, x, y, dx, dy, ox, oy, smode, toss, base, cells, iid, level):
+            stop = Stop.BREAKPOINT  # the last tick arrived at one: the next run must not pass it
         ip.x, ip.y, ip.dx, ip.dy = x, y, dx, dy
         ip.smode, ip.space_due, ip.began = smode, due, began
         ip.depths[level] = base + len(toss)
@@ -983,6 +996,34 @@ class Befunge98Machine(ByteMachine):
 
 
 _VERSION: list[int] = []  # _version's answer, once found: reading the package metadata costs ~1 ms
+
+
+def _stop_box(stops: dict | None) -> tuple[int, int, int, int, bool]:
+    """For :meth:`Befunge98Machine._fast`: the box ``(x0, y0, x1, y1)`` around the cells with
+    an exec stop (an empty box, x0 > x1, if none) and whether any cell has a write stop."""
+    x0, y0, x1, y1, writing = 1, 1, 0, 0, False
+    if stops is not None:
+        first = True
+        for (x, y), flags in stops.items():
+            if flags & WRITE:
+                writing = True
+            if flags & EXEC:
+                if first:
+                    x0, y0, x1, y1, first = x, y, x, y, False
+                else:
+                    x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+    return x0, y0, x1, y1, writing
+
+
+def _writes_stop(stops: dict, c: int, x: int, y: int, dx: int, dy: int, ox: int, oy: int, toss: list) -> bool:
+    """Whether the ``p`` or ``s`` (``c``) at ``(x, y)`` writes a cell with a write stop; ``toss``
+    holds three values or the whole stack (:meth:`Befunge98Machine._fast` refills it first)."""
+    if c == 115:
+        return bool(stops.get((x + dx, y + dy), 0) & WRITE)
+    n = len(toss)
+    top = toss[n - 1] if n > 0 else 0
+    second = toss[n - 2] if n > 1 else 0
+    return bool(stops.get((second + ox, top + oy), 0) & WRITE)
 
 
 def _refill(toss: list, cells: dict[tuple[int, int, int], int], iid: int, level: int, base: int) -> int:
