@@ -29,9 +29,9 @@ if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as
 
 NO_EDGE: Final = 1 << 62  # the right edge of a tape that grows as far as the program goes
 PLANS = 8  # plans for sets of breakpoints kept (compile_stops)
-# Commands of the plan's build a run does before its steps while the plan is unfinished: ~5 ms
+# Commands of the plan's build a run does before its steps while the plan is unfinished: ~3 ms
 # compiled, so a pause during the first continue of a 1 MB program is seen within a chunk or two.
-BUILD_SLICE = 1 << 14
+BUILD_SLICE = 1 << 12
 
 
 @mypyc_attr(native_class=False)  # on the Python base classes Machine and ByteMachine
@@ -191,31 +191,40 @@ class BrainfuckMachine(ByteMachine):
                 n = op.cost
                 top = p + op.hi
                 if n <= left and p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, 1, mask)):
-                    while top >= size:
-                        tape.append(0)
-                        size += 1
-                    m = op.pairs
-                    if m:
-                        q = p + op.o0
-                        tape[q] = (tape[q] + op.d0) & mask
-                        if m > 1:
-                            q = p + op.o1
-                            tape[q] = (tape[q] + op.d1) & mask
-                            if m > 2:
-                                offs, deltas = op.offs, op.deltas
-                                for j in range(2, m):
-                                    q = p + offs[j]
-                                    tape[q] = (tape[q] + deltas[j]) & mask
-                    p += op.move
-                    left -= n
-                    pc = op.nxt
-                    t = op.tail
-                    if t and left > 0:  # the bracket after the block: its test, one step
-                        left -= 1
-                        if t == TAIL_CLOSE:
-                            pc = op.alt if tape[p] else pc + 1
-                        else:
-                            pc = pc + 1 if tape[p] else op.alt
+                    start = pc
+                    while True:
+                        while top >= size:
+                            tape.append(0)
+                            size += 1
+                        m = op.pairs
+                        if m:
+                            q = p + op.o0
+                            tape[q] = (tape[q] + op.d0) & mask
+                            if m > 1:
+                                q = p + op.o1
+                                tape[q] = (tape[q] + op.d1) & mask
+                                if m > 2:
+                                    offs, deltas = op.offs, op.deltas
+                                    for j in range(2, m):
+                                        q = p + offs[j]
+                                        tape[q] = (tape[q] + deltas[j]) & mask
+                        p += op.move
+                        left -= n
+                        pc = op.nxt
+                        t = op.tail
+                        if t and left > 0:  # the bracket after the block: its test, one step
+                            left -= 1
+                            if t == TAIL_CLOSE:
+                                pc = op.alt if tape[p] else pc + 1
+                            else:
+                                pc = pc + 1 if tape[p] else op.alt
+                        # A loop whose body is this block alone ([-<<], [>+>-]): its ] came back
+                        # here, where no breakpoint is, so the next pass runs at once if it fits.
+                        if pc != start or op.stop:
+                            break
+                        top = p + op.hi
+                        if not (n <= left and p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, 1, mask))):
+                            break
                     if stopping and _arrived(ops[pc], p, watch):
                         reason = Stop.BREAKPOINT
                         break

@@ -10,7 +10,8 @@ integers (mypyc compiles its fields to plain struct members, no boxing), of one 
   move, the lowest and highest offset the pointer visits, and its length in commands (= steps);
   where the run ends at a ``[`` or ``]`` the plan does not fold and no breakpoint is on, its
   *tail*: that bracket's test, one step more, so a pass of a loop whose body ends in a block is
-  one operation;
+  one operation (and a loop whose body is that block alone, ``[-<<]``, runs pass after pass in
+  that operation while the passes fit);
 * ``LOOP`` at a ``[`` and at its ``]`` (both test the cell the same way): a loop whose body is
   straight ``+ - < >`` with no net move and one ``+`` or ``-`` on the cell it tests (``[-]``,
   ``[+]``, move and multiply loops ``[->+>+++<<]``): run ``v`` times as one operation, each
