@@ -47,6 +47,7 @@ import tempfile
 import time
 import types
 from pathlib import Path
+from typing import Iterator
 
 from sidebyside import esodbg, paired, pure_engines, report, same_output
 
@@ -91,10 +92,9 @@ def _side_by_side(program: Path, stdin: Path | None, peer: list[str], name: str,
                            f"({min(slower):.2f}-{max(slower):.2f})")
 
 
-def rows(runs: int, tritium: Path | None = None, rdebath: Path | None = None) -> list[tuple[str, str, str, bool | None]]:
-    """The rows of the module docstring, measured: ``(what, figure, target, met)`` each, ``met``
-    ``None`` where the peer or the program is missing (the figure says which)."""
-    found: list[tuple[str, str, str, bool | None]] = []
+def rows(runs: int, tritium: Path | None = None, rdebath: Path | None = None) -> Iterator[tuple[str, str, str, bool | None]]:
+    """The rows of the module docstring, each yielded once measured: ``(what, figure, target,
+    met)``, ``met`` ``None`` where the peer or the program is missing (the figure says which)."""
     testing = rdebath / "testing" if rdebath is not None else None
     with tempfile.TemporaryDirectory() as folder:
         bfref = build_bfref(Path(folder))
@@ -103,20 +103,19 @@ def rows(runs: int, tritium: Path | None = None, rdebath: Path | None = None) ->
         for program, stdin in programs:
             what = f"exec {program.name} vs bfref -O2 (C, one command a step)"
             if not program.exists():
-                found.append((what, "no program: give --rdebath DIR, a checkout of rdebath/Brainfuck", "<= 1x", None))
+                yield (what, "no program: give --rdebath DIR, a checkout of rdebath/Brainfuck", "<= 1x", None)
                 continue
             slower, figure = _side_by_side(program, stdin, [str(bfref), str(program)], "bfref", runs)
-            found.append((what, figure, "<= 1x", slower <= 1))
+            yield (what, figure, "<= 1x", slower <= 1)
     mandelbrot = testing / "Mandelbrot.b" if testing else None
     what = "exec Mandelbrot.b (rdebath's testing/) vs tritium -r"
     if tritium is None or not tritium.exists():
-        found.append((what, "no tritium: give --tritium PATH (rdebath/Brainfuck's tritium/, make)", "<= 10x", None))
+        yield (what, "no tritium: give --tritium PATH (rdebath/Brainfuck's tritium/, make)", "<= 10x", None)
     elif mandelbrot is None or not mandelbrot.exists():
-        found.append((what, "no program: give --rdebath DIR, a checkout of rdebath/Brainfuck", "<= 10x", None))
+        yield (what, "no program: give --rdebath DIR, a checkout of rdebath/Brainfuck", "<= 10x", None)
     else:
         slower, figure = _side_by_side(mandelbrot, None, [str(tritium), "-r", str(mandelbrot)], "tritium", runs)
-        found.append((what, figure, "<= 10x", slower <= 10))
-    return found
+        yield (what, figure, "<= 10x", slower <= 10)
 
 
 def profile(program: Path, steps: int) -> None:
@@ -170,7 +169,7 @@ def main() -> None:
         compare(args.program, args.runs, STEPS if args.program == PROGRAM else None)
     else:
         for what, figure, target, met in rows(args.runs, args.tritium, args.rdebath):
-            print(f"{what:<58} {figure:<48} target {target:<7} {'-' if met is None else 'met' if met else 'MISSED'}")
+            print(f"{what:<58} {figure:<48} target {target:<7} {'-' if met is None else 'met' if met else 'MISSED'}", flush=True)
 
 
 if __name__ == "__main__":

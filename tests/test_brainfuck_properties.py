@@ -145,3 +145,14 @@ def test_write_breakpoints_stop_where_stepping_finds_the_write(text, data, optio
         assert slow.snapshot() == fast.snapshot()
         if reason.name == "BREAKPOINT":  # (the next run goes on past the write)
             assert any(t == (CellRef("tape", 0, i), "write") for i in watch for t in fast.next_touches())
+
+
+def test_a_long_run_goes_on_with_the_plan_once_it_is_made():
+    """A run of many steps builds the plan a slice at a time, at most a slice's number of steps
+    on the plain plan between two, so it runs on the plan (folded) long before its end."""
+    text = "+" * 5 + "[>" + "+>" * 300 + "<" * 300 + "-]" + "+[-]" * 200 + "++[>+++++<-]>[<+>-]<[>]" * 40 + "+[]"
+    fast, sliced = session(text, "", {}).machine, session(text, "", {}).machine
+    sliced.build_slice = 16
+    fast.run(10 ** 6)
+    sliced.run(10 ** 6)
+    assert sliced._plan is not None and sliced.snapshot() == fast.snapshot()

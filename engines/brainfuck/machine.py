@@ -168,9 +168,20 @@ class BrainfuckMachine(ByteMachine):
     def run(self, limit: int, stops: Plan | None = None) -> Stop:
         if self.status is not Status.READY:
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
-        plan = stops if stops is not None else self._plan
-        if plan is None:
+        if stops is not None:
+            return self._run(limit, stops)
+        end = self.steps + limit
+        plan = self._plan
+        while plan is None:  # a slice of the plan, then at most as many steps on the plain one
             plan = self._building()
+            if plan is None:
+                reason = self._run(min(end - self.steps, self.build_slice), self._plain_plan())
+                if reason is not Stop.LIMIT or self.steps >= end:
+                    return reason
+        return self._run(end - self.steps, plan)
+
+    def _run(self, limit: int, plan: Plan) -> Stop:
+        """:meth:`run` on ``plan``: at most ``limit`` steps."""
         ops, watch, stopping = plan.ops, plan.watch, plan.stopping
         code, match = self._code, self._match
         tape = self.tape
@@ -394,10 +405,11 @@ class BrainfuckMachine(ByteMachine):
         return reason
 
 
-    def _building(self) -> Plan:
+    def _building(self) -> Plan | None:
         """Build a slice (:data:`BUILD_SLICE` commands) of the plan without breakpoints: the plan
-        once it is made, else the plain one, every command run as itself (``SINGLE``; the run
-        takes a ``.`` or ``,`` there for what it is)."""
+        once it is made, else ``None``.  :meth:`run` runs at most a slice's number of steps on
+        the plain plan (:meth:`_plain_plan`) before the next slice, so a long run is soon on the
+        plan."""
         builder = self._builder
         if builder is None:
             builder = self._builder = Builder(self._code, self._match, self.program.options)
@@ -405,7 +417,11 @@ class BrainfuckMachine(ByteMachine):
         if plan is not None:
             self._plan = plan
             self._builder = self._plain = None
-            return plan
+        return plan
+
+    def _plain_plan(self) -> Plan:
+        """The plan while the real one is built: every command run as itself (``SINGLE``; the run
+        takes a ``.`` or ``,`` there for what it is)."""
         plain = self._plain
         if plain is None:
             n = len(self._code)
