@@ -586,12 +586,29 @@ def write_plot(query, target: Path) -> None:
         fail(f"--plot {target}: {error}")
 
 
+def json_text(document: Any) -> str:
+    """``document`` as one line of JSON, characters past ASCII as they are (``--final-state``,
+    ``--trace``, the reports).  A byte a program wrote that is not UTF-8 is held in its output as
+    its ``surrogateescape`` character (U+DC80…U+DCFF, :mod:`esodbg.engines.bytemachine`), which
+    no UTF-8 can hold: it is written as the JSON escape ``\\udcXX`` (any lone surrogate as its
+    escape), so the text is UTF-8 and ``json.loads(text)["output"].encode("utf-8",
+    "surrogateescape")`` is exactly the bytes written."""
+    import json  # only the reports, --trace and --final-state need it
+
+    text = json.dumps(document, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # json.dumps writes a raw character only inside a string: escape it there
+        import re
+
+        text = re.sub("[\ud800-\udfff]", lambda found: f"\\u{ord(found[0]):04x}", text)
+    return text
+
+
 def write_report(report: dict | str, stdout: TextIO) -> None:
     """A report (``--why``, ``--profile``) on stdout after the output and a newline: JSON on
     one line, or text."""
-    import json  # only the reports and --final-state need it
-
-    stdout.write("\n" + (json.dumps(report, ensure_ascii=False) if isinstance(report, dict) else report) + "\n")
+    stdout.write("\n" + (json_text(report) if isinstance(report, dict) else report) + "\n")
     stdout.flush()
 
 
@@ -599,8 +616,6 @@ def step_traced(session, limit: int | None, interrupted: threading.Event, trace:
     """``exec --break --trace`` (or ``--query``): recorded steps, each traced, until a
     breakpoint, the end or ``limit`` steps (``BUDGET``); ``queries`` (a
     :class:`~esodbg.engines.query.Queries`) gather their hits on the way."""
-    import json  # only --trace and --final-state need it
-
     from esodbg.engines.debugger import Outcome
 
     language, end = session.language, session.steps + limit if limit is not None else None
@@ -610,7 +625,7 @@ def step_traced(session, limit: int | None, interrupted: threading.Event, trace:
         before = session.steps
         outcome = session.step(on_arrival=queries.arrived if queries is not None else None)
         if session.steps > before:
-            trace.write(json.dumps(language.trace(session.machine, session.last), ensure_ascii=False) + "\n")
+            trace.write(json_text(language.trace(session.machine, session.last)) + "\n")
         if outcome.reason is not Stop.LIMIT:
             return outcome
         if session.steps % CHUNK == 0:
@@ -646,9 +661,7 @@ def open_json_out(target: str, stdout: TextIO) -> TextIO:
 def write_json(document: Any, target: str, stdout: TextIO) -> None:
     """``document`` as one line of JSON to ``target``: ``-`` is stdout, after the program's
     output and a newline (exits 2 if a file cannot be written)."""
-    import json  # only --final-state and --trace need it
-
-    state = json.dumps(document, ensure_ascii=False)
+    state = json_text(document)
     out = open_json_out(target, stdout)
     if out is stdout:
         out.write(f"\n{state}\n")
@@ -705,8 +718,6 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
                             trace: TextIO) -> Stop:
     """Like :func:`run_until_interrupted`, one recorded step at a time, writing each step's
     trace line (streamed: memory stays constant however long the run)."""
-    import json  # only --trace and --final-state need it
-
     with signals_set(interrupted):
         for _ in range(limit):
             if interrupted.is_set():
@@ -714,7 +725,7 @@ def trace_until_interrupted(language: Language, machine: Machine, limit: int, in
             record = machine.step()
             if isinstance(record, Stop):
                 return record
-            trace.write(json.dumps(language.trace(machine, record), ensure_ascii=False) + "\n")
+            trace.write(json_text(language.trace(machine, record)) + "\n")
             if record.stop is not None:
                 return record.stop
         return Stop.LIMIT

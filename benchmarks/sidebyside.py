@@ -21,13 +21,14 @@ def esodbg(language: str) -> list[str]:
     return [sys.executable, "-m", "esodbg.app", "exec", "--lang", language]
 
 
-def timed(command: list[str], cwd: Path | None = None, expect: int = 0) -> tuple[float, float]:
+def timed(command: list[str], cwd: Path | None = None, expect: int = 0, stdin: Path | None = None) -> tuple[float, float]:
     """Wall and CPU seconds (user + system, of the child alone: steadier on a busy machine) of
-    one whole run of ``command`` in ``cwd``, its input empty and its output discarded; exits if
-    the command fails (ends with another exit code than ``expect``)."""
+    one whole run of ``command`` in ``cwd``, its input the file ``stdin`` (default empty) and its
+    output discarded; exits if the command fails (ends with another exit code than ``expect``)."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=CHILD_ENV, cwd=cwd)
-    _, status, usage = os.wait4(process.pid, 0)
+    with open(stdin or os.devnull, "rb") as source:
+        process = subprocess.Popen(command, stdin=source, stdout=subprocess.DEVNULL, env=CHILD_ENV, cwd=cwd)
+        _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != expect:
@@ -35,19 +36,23 @@ def timed(command: list[str], cwd: Path | None = None, expect: int = 0) -> tuple
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def same_output(ours: list[str], theirs: list[str], name: str, cwd: Path | None = None) -> None:
-    """Exit unless both commands write the same bytes (``theirs`` runs in ``cwd``)."""
-    outputs = [subprocess.run(command, capture_output=True, env=CHILD_ENV, check=True, stdin=subprocess.DEVNULL,
+def same_output(ours: list[str], theirs: list[str], name: str, cwd: Path | None = None,
+                stdin: Path | None = None) -> None:
+    """Exit unless both commands write the same bytes (``theirs`` runs in ``cwd``; both read the
+    file ``stdin``, default nothing)."""
+    data = stdin.read_bytes() if stdin is not None else b""
+    outputs = [subprocess.run(command, capture_output=True, env=CHILD_ENV, check=True, input=data,
                               cwd=where).stdout for command, where in ((ours, None), (theirs, cwd))]
     if outputs[0] != outputs[1]:
         raise SystemExit(f"the outputs differ: esodbg {outputs[0][:80]!r}, {name} {outputs[1][:80]!r}")
 
 
 def paired(ours: list[str], theirs: list[str], runs: int, cwd: Path | None = None, ours_cwd: Path | None = None,
-           expect: int = 0) -> list[tuple]:
+           expect: int = 0, stdin: Path | None = None) -> list[tuple]:
     """``runs`` pairs of ``(our (wall, CPU), their (wall, CPU))``, the two run alternately (in
-    ``ours_cwd`` and ``cwd``), each ending with the exit code ``expect``."""
-    return [(timed(ours, ours_cwd, expect), timed(theirs, cwd, expect)) for _ in range(runs)]
+    ``ours_cwd`` and ``cwd``), both reading the file ``stdin`` (default nothing), each ending
+    with the exit code ``expect``."""
+    return [(timed(ours, ours_cwd, expect, stdin), timed(theirs, cwd, expect, stdin)) for _ in range(runs)]
 
 
 def _rate(steps: int, seconds: float) -> str:

@@ -27,7 +27,10 @@ Rows (default: all of them):
 * ``keystroke``: a keystroke in the editor on a 1 MB Tic Tac Toe Grow program
   (``benchmarks/grammars.py --editor``);
 * ``ttg``: Tic Tac Toe Grow's µs per micro-step on the named keystroke mixes
-  (``benchmarks/bench.py``'s MIXES).
+  (``benchmarks/bench.py``'s MIXES);
+* ``brainfuck``: ``benchmarks/brainfuck.py``'s rows, Brainfuck against a plain C interpreter
+  and against tritium (``--tritium PATH``, ``--rdebath DIR``: a checkout of rdebath/Brainfuck
+  for its test programs; a row without them says so).
 
 Whole-process rows alternate the two commands ``--runs`` times (default 5) and compare medians;
 the range of the paired ratios follows.  The originals are plain checkouts of the public GitHub
@@ -55,6 +58,7 @@ sys.path.insert(0, str(HERE))  # the other benchmark scripts
 
 import bench  # noqa: E402
 import befunge  # noqa: E402
+import brainfuck  # noqa: E402  (benchmarks/brainfuck.py)
 import breakpoints  # noqa: E402
 import grammars  # noqa: E402  (benchmarks/grammars.py)
 import power  # noqa: E402
@@ -64,13 +68,15 @@ EXAMPLES = HERE.parent / "examples"
 PROGRAMS = HERE / "programs"
 REPOSITORIES = {"15": "lwalker42/15", "MessiScriptInterpreter": "Erawaa/MessiScriptInterpreter",
                 "scrabblang": "srgarnett98/scrabblang"}
-ROWS = ("fifteen", "messiscript", "scrabble", "befunge", "startup", "breakpoints", "condition", "data", "firstframe", "keystroke", "ttg")
+ROWS = ("fifteen", "messiscript", "scrabble", "befunge", "brainfuck", "startup", "breakpoints", "condition", "data",
+        "firstframe", "keystroke", "ttg")
 CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 ESODBG = [sys.executable, "-m", "esodbg.app", "exec"]
 
 
-def report(what: str, figure: str, target: str, met: bool) -> None:
-    print(f"{what:<58} {figure:<44} target {target:<8} {'met' if met else 'MISSED'}")
+def report(what: str, figure: str, target: str, met: bool | None) -> None:
+    """A row; ``met`` ``None``: not measured (the figure says why)."""
+    print(f"{what:<58} {figure:<44} target {target:<8} {'-' if met is None else 'met' if met else 'MISSED'}")
 
 
 def paired(a: list[str], b: list[str], runs: int, stdin: str = "", cwd: Path | None = None) -> tuple[float, float, list[float]]:
@@ -209,6 +215,11 @@ def row_ttg(args: argparse.Namespace) -> None:
                micro <= 5)
 
 
+def row_brainfuck(args: argparse.Namespace) -> None:
+    for row in brainfuck.rows(args.runs, args.tritium, args.rdebath):
+        report(*row)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rows", nargs="*", metavar="ROW", help=f"some of {', '.join(ROWS)} (default: all)")
@@ -220,6 +231,8 @@ def main() -> None:
     parser.add_argument("--cfunge", type=Path, help="cfunge for the befunge row (benchmarks/befunge.py)")
     parser.add_argument("--mycology", type=Path, help="a Mycology checkout for the befunge row")
     parser.add_argument("--runs", type=int, default=5, help="paired runs of whole processes (default 5)")
+    parser.add_argument("--tritium", type=Path, help="tritium's binary, for the brainfuck rows")
+    parser.add_argument("--rdebath", type=Path, help="a checkout of rdebath/Brainfuck, for the brainfuck rows")
     args = parser.parse_args()
     for name in args.rows:
         if name not in ROWS:

@@ -108,6 +108,23 @@ def test_rule_7_cells_hold_numbers_and_run_truncated():
     assert s.machine.fault is not None and "past the last code point" in s.machine.fault.message
 
 
+def test_rule_7_a_big_codebox_is_copied_in_pieces_and_is_the_machines_own():
+    """The first codebox is copied a piece at a time (other threads run between pieces: a 1 MB
+    program's launch answers the debugger's requests meanwhile, issue 44): every cell, extent
+    and far cell, in a codebox of several pieces, and writing it leaves the program as it was."""
+    from esodbg.engines.fish.codebox import PIECE
+
+    rows = 3 * PIECE // 200 + 1
+    long = 5000  # past parser.DENSE cells in all: the rest of this line is far cells
+    code = "\n".join(["1" * 199 + str(y % 10) for y in range(rows)]) + "\n" + "2" * long + "\n;"
+    s = session(code)
+    box, program = s.machine.box, s.machine.program
+    assert len(box.grid) == len(program.grid) > 3 * PIECE and box.grid == list(program.grid)
+    assert program.far and box.far == dict(program.far) and box.extents == dict(program.extents) and box.top == program.top
+    box.put(0, 0, 7)
+    assert program.grid[0] == ord("1") and box.get(0, 0) == 7
+
+
 def test_rule_8_touched_cells_make_the_extents_and_h():
     s = session("0ag~ ;\n\n\n")  # g reads (0, 10): row 10 exists now
     box = s.machine.box

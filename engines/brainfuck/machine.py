@@ -19,8 +19,9 @@ from ..base import CellRef, CodeRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..iobuf import InputLog, Output
-from .ops import BLOCK, CLOSE, END, EXEC, IN, LOOP, OPEN, OUT, SCAN, Op, Plan, build, fits
-from .parser import CLOSE as C_CLOSE, IN as C_IN, LEFT, MINUS, OPEN as C_OPEN, PLUS, RIGHT, Program
+from .ops import (BLOCK, CLOSE, END, EXEC, IN, LOOP, OPEN, OUT, SCAN, SINGLE, TAIL_CLOSE, Builder, Op, Plan, build,
+                  fits)
+from .parser import CLOSE as C_CLOSE, IN as C_IN, LEFT, MINUS, OPEN as C_OPEN, OUT as C_OUT, PLUS, RIGHT, Program
 
 BOARD: Final = "tape"  # the tape board's name in CellRefs and views
 if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as Python
@@ -28,6 +29,9 @@ if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as
 
 NO_EDGE: Final = 1 << 62  # the right edge of a tape that grows as far as the program goes
 PLANS = 8  # plans for sets of breakpoints kept (compile_stops)
+# Commands of the plan's build a run does before its steps while the plan is unfinished: ~3 ms
+# compiled, so a pause during the first continue of a 1 MB program is seen within a chunk or two.
+BUILD_SLICE = 1 << 12
 
 
 @mypyc_attr(native_class=False)  # on the Python base classes Machine and ByteMachine
@@ -52,9 +56,14 @@ class BrainfuckMachine(ByteMachine):
         self.eof = options.eof
         self._code = program.code
         self._match = program.match
-        # The plan without breakpoints, built at the first run (a 1 MB program's takes a second:
-        # the debugger's launch stops at step 0 without it).
+        # The plan without breakpoints, built by the first runs a slice at a time (a 1 MB
+        # program's takes 0.3-0.5 s: the debugger's launch stops at step 0 without it, and its
+        # pause stops a run while it is built); until it is made, runs go one command at a time
+        # on the plain plan.
         self._plan: Plan | None = None
+        self._builder: Builder | None = None
+        self._plain: Plan | None = None
+        self.build_slice = BUILD_SLICE
         self._plans: dict[tuple[frozenset[int], frozenset[int]], Plan] = {}
         self._start_bytes(0)
         if not program.code:  # no command: the program has ended before its first step (rule 5)
@@ -159,9 +168,20 @@ class BrainfuckMachine(ByteMachine):
     def run(self, limit: int, stops: Plan | None = None) -> Stop:
         if self.status is not Status.READY:
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
-        plan = stops if stops is not None else self._plan
-        if plan is None:
-            plan = self._plan = build(self._code, self._match, self.program.options)
+        if stops is not None:
+            return self._run(limit, stops)
+        end = self.steps + limit
+        plan = self._plan
+        while plan is None:  # a slice of the plan, then at most as many steps on the plain one
+            plan = self._building()
+            if plan is None:
+                reason = self._run(min(end - self.steps, self.build_slice), self._plain_plan())
+                if reason is not Stop.LIMIT or self.steps >= end:
+                    return reason
+        return self._run(end - self.steps, plan)
+
+    def _run(self, limit: int, plan: Plan) -> Stop:
+        """:meth:`run` on ``plan``: at most ``limit`` steps."""
         ops, watch, stopping = plan.ops, plan.watch, plan.stopping
         code, match = self._code, self._match
         tape = self.tape
@@ -182,24 +202,40 @@ class BrainfuckMachine(ByteMachine):
                 n = op.cost
                 top = p + op.hi
                 if n <= left and p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, 1, mask)):
-                    while top >= size:
-                        tape.append(0)
-                        size += 1
-                    m = op.pairs
-                    if m:
-                        q = p + op.o0
-                        tape[q] = (tape[q] + op.d0) & mask
-                        if m > 1:
-                            q = p + op.o1
-                            tape[q] = (tape[q] + op.d1) & mask
-                            if m > 2:
-                                offs, deltas = op.offs, op.deltas
-                                for j in range(2, m):
-                                    q = p + offs[j]
-                                    tape[q] = (tape[q] + deltas[j]) & mask
-                    p += op.move
-                    left -= n
-                    pc = op.nxt
+                    start = pc
+                    while True:
+                        while top >= size:
+                            tape.append(0)
+                            size += 1
+                        m = op.pairs
+                        if m:
+                            q = p + op.o0
+                            tape[q] = (tape[q] + op.d0) & mask
+                            if m > 1:
+                                q = p + op.o1
+                                tape[q] = (tape[q] + op.d1) & mask
+                                if m > 2:
+                                    offs, deltas = op.offs, op.deltas
+                                    for j in range(2, m):
+                                        q = p + offs[j]
+                                        tape[q] = (tape[q] + deltas[j]) & mask
+                        p += op.move
+                        left -= n
+                        pc = op.nxt
+                        t = op.tail
+                        if t and left > 0:  # the bracket after the block: its test, one step
+                            left -= 1
+                            if t == TAIL_CLOSE:
+                                pc = op.alt if tape[p] else pc + 1
+                            else:
+                                pc = pc + 1 if tape[p] else op.alt
+                        # A loop whose body is this block alone ([-<<], [>+>-]): its ] came back
+                        # here, where no breakpoint is, so the next pass runs at once if it fits.
+                        if pc != start or op.stop:
+                            break
+                        top = p + op.hi
+                        if not (n <= left and p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, 1, mask))):
+                            break
                     if stopping and _arrived(ops[pc], p, watch):
                         reason = Stop.BREAKPOINT
                         break
@@ -225,9 +261,13 @@ class BrainfuckMachine(ByteMachine):
                     times: int = v if step < 0 else mask + 1 - v
                 else:
                     times = v if step < 0 < v else -v if step > 0 > v else -1  # -1: it never reaches 0
-                room: int = (left - 1) // (op.cost + 1)  # whole passes that fit after this test
-                if 0 <= times <= room:
-                    room = times
+                per: int = op.cost + 1  # the steps of a pass (an int: times may be past 2**63)
+                if 0 <= times and times * per < left:
+                    room: int = times  # all of them fit after this test (no division)
+                else:
+                    room = (left - 1) // per  # the whole passes that fit after this test
+                    if 0 <= times <= room:
+                        room = times
                 top = p + op.hi
                 if room == 0 or p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, room, mask)):
                     if room:
@@ -246,7 +286,7 @@ class BrainfuckMachine(ByteMachine):
                                     for j in range(2, m):
                                         q = p + offs[j]
                                         tape[q] = (tape[q] + deltas[j] * room) & mask
-                    left -= 1 + room * (op.cost + 1)
+                    left -= 1 + room * per
                     if room == times:
                         tape[p] = 0
                         pc = op.nxt
@@ -297,7 +337,7 @@ class BrainfuckMachine(ByteMachine):
                         reason = Stop.BREAKPOINT
                         break
                     continue
-            elif k == OUT:
+            elif k == OUT or k == SINGLE and code[pc] == C_OUT:  # (SINGLE: on the plain plan)
                 self.put_byte(tape[p] & 255)  # rule 11
                 left -= 1
                 pc += 1
@@ -305,7 +345,7 @@ class BrainfuckMachine(ByteMachine):
                     reason = Stop.BREAKPOINT
                     break
                 continue
-            elif k == IN:  # rule 10
+            elif k == IN or k == SINGLE and code[pc] == C_IN:  # rule 10
                 b = self.read_byte()
                 if b == NEEDS:
                     reason = Stop.NEEDS_INPUT
@@ -363,6 +403,30 @@ class BrainfuckMachine(ByteMachine):
             self.flush()
             return Stop.HALTED
         return reason
+
+
+    def _building(self) -> Plan | None:
+        """Build a slice (:data:`BUILD_SLICE` commands) of the plan without breakpoints: the plan
+        once it is made, else ``None``.  :meth:`run` runs at most a slice's number of steps on
+        the plain plan (:meth:`_plain_plan`) before the next slice, so a long run is soon on the
+        plan."""
+        builder = self._builder
+        if builder is None:
+            builder = self._builder = Builder(self._code, self._match, self.program.options)
+        plan = builder.advance(self.build_slice)
+        if plan is not None:
+            self._plan = plan
+            self._builder = self._plain = None
+        return plan
+
+    def _plain_plan(self) -> Plan:
+        """The plan while the real one is built: every command run as itself (``SINGLE``; the run
+        takes a ``.`` or ``,`` there for what it is)."""
+        plain = self._plain
+        if plain is None:
+            n = len(self._code)
+            plain = self._plain = Plan([Op(SINGLE, 0)] * n + [Op(END, n)], set(), False)
+        return plain
 
 
 def _arrived(op: Op, p: int, watch: set[int]) -> bool:

@@ -8,6 +8,10 @@ integers (mypyc compiles its fields to plain struct members, no boxing), of one 
   a breakpoint is on): the net change of each cell it touches (its *pairs*: offset from the
   pointer, delta, and the lowest and highest running delta, for ``--overflow error``), the net
   move, the lowest and highest offset the pointer visits, and its length in commands (= steps);
+  where the run ends at a ``[`` or ``]`` the plan does not fold and no breakpoint is on, its
+  *tail*: that bracket's test, one step more, so a pass of a loop whose body ends in a block is
+  one operation (and a loop whose body is that block alone, ``[-<<]``, runs pass after pass in
+  that operation while the passes fit);
 * ``LOOP`` at a ``[`` and at its ``]`` (both test the cell the same way): a loop whose body is
   straight ``+ - < >`` with no net move and one ``+`` or ``-`` on the cell it tests (``[-]``,
   ``[+]``, move and multiply loops ``[->+>+++<<]``): run ``v`` times as one operation, each
@@ -53,6 +57,11 @@ END: Final = 8
 # while a 1 MB program's plan is built (esodbg dap: pause, threads, disconnect; issue 44).
 BREATHE: Final = 1 << 15
 
+# A block's tail: the unfolded ``]`` or ``[`` just after it, with no breakpoint on it, tested in
+# the block's operation (one dispatch a pass of a loop whose body ends in a block).
+TAIL_CLOSE: Final = 1
+TAIL_OPEN: Final = 2
+
 EXEC: Final = 1  # a flag: stop on arriving at the command
 WRITE: Final = 2  # a flag: stop on arriving at the command if it writes a watched cell
 
@@ -66,7 +75,9 @@ class Op:
     ``step`` a loop's delta on its tested cell (±1); ``lo``/``hi`` the lowest and highest offset the pointer
     reaches.  ``pairs`` cells change: the first two are ``o0, d0`` and ``o1, d1``, all of them
     ``offs``, ``deltas`` (and their running extremes ``dlo``, ``dhi``).  ``stop``: the breakpoint
-    flags of this command (:data:`EXEC`, :data:`WRITE`)."""
+    flags of this command (:data:`EXEC`, :data:`WRITE`).  ``tail``: a block's bracket test run
+    in the same operation (:data:`TAIL_CLOSE`, :data:`TAIL_OPEN`, or 0), the bracket being at
+    ``nxt`` and ``alt`` where its test jumps to."""
 
     kind: i64
     nxt: i64
@@ -82,6 +93,7 @@ class Op:
     d1: int
     step: int  # a loop's delta on its tested cell (±1), as an int for the same reason
     stop: i64
+    tail: i64
     offs: list[int]
     deltas: list[int]
     dlo: list[int]
@@ -91,7 +103,7 @@ class Op:
         self.kind = kind
         self.nxt = nxt
         self.alt = self.cost = self.move = self.lo = self.hi = 0
-        self.pairs = self.o0 = self.d0 = self.o1 = self.d1 = self.step = self.stop = 0
+        self.pairs = self.o0 = self.d0 = self.o1 = self.d1 = self.step = self.stop = self.tail = 0
         self.offs = []
         self.deltas = []
         self.dlo = []
@@ -153,63 +165,130 @@ def _summary(code: bytes, start: int, end: int) -> tuple[list[tuple[int, int, in
     return [(o, d, a, b) for o, (d, a, b) in cells.items()], pos, lo, hi
 
 
+class Builder:
+    """A :class:`Plan` built in pieces: :meth:`advance` does some of the work and returns the
+    plan once it is done, so that a run can go on (one command at a time) and a debugger's pause
+    be seen while a 1 MB program's plan is built (issue 44); the pieces make the plan
+    :func:`build` makes.  The passes over the program: the write flags (with ``watch``), the
+    operations of single commands and how many breakpoints come before each command, the runs
+    of ``+ - < >``, the loops, the blocks' tails."""
+
+    code: bytes
+    match: list[int]
+    options: Options
+    flags: list[int]
+    watch: frozenset[int]
+    ops: list[Op]
+    cut: list[int]  # cut[i]: how many commands before i a breakpoint is on
+    shared: list[Op]  # the operations of ., , and one command, shared where no breakpoint is on them
+    phase: i64  # the pass under way (0 … 4), 5 once the plan is made
+    at: i64  # the next command of the pass
+    plan: Plan | None
+
+    def __init__(self, code: bytes, match: list[int], options: Options, stops: frozenset[int] = frozenset(),
+                 watch: frozenset[int] = frozenset()) -> None:
+        n = len(code)
+        self.code = code
+        self.match = match
+        self.options = options
+        self.flags = [0] * n
+        for i in stops:
+            if 0 <= i < n:
+                self.flags[i] |= EXEC
+        self.watch = watch
+        self.ops = []
+        self.cut = [0] * (n + 1)
+        self.shared = [Op(SINGLE, 0), Op(OUT, 0), Op(IN, 0)]
+        self.phase = 0 if watch else 1
+        self.at = 0
+        self.plan = None
+
+    def advance(self, work: int) -> Plan | None:
+        """Build on for about ``work`` commands (a command counts once in each pass it is read
+        in; a run of ``+ - < >`` is never split); the plan once it is made, else ``None``."""
+        code, flags, ops, cut = self.code, self.flags, self.ops, self.cut
+        n: i64 = len(code)
+        left: i64 = work
+        while left > 0 and self.phase < 5:
+            i: i64 = self.at
+            end: i64 = min(n, i + left)
+            if self.phase == 0:  # the commands that may write a watched cell
+                for k in range(i, end):
+                    c = code[k]
+                    if c == PLUS or c == MINUS or c == C_IN:
+                        flags[k] |= WRITE
+                i = end
+            elif self.phase == 1:  # the operations of single commands, the breakpoints before each
+                single, out, in_ = self.shared[0], self.shared[1], self.shared[2]
+                for k in range(i, end):
+                    c = code[k]
+                    f = flags[k]
+                    if c == C_OPEN or c == C_CLOSE:
+                        op = Op(OPEN if c == C_OPEN else CLOSE, self.match[k] + 1)
+                        op.stop = f
+                    elif f:
+                        op = Op(OUT if c == C_OUT else IN if c == C_IN else SINGLE, k + 1)
+                        op.stop = f
+                    else:
+                        op = out if c == C_OUT else in_ if c == C_IN else single
+                    ops.append(op)
+                    cut[k + 1] = cut[k] + (f != 0)
+                i = end
+                if i == n:
+                    ops.append(Op(END, n))
+            elif self.phase == 2:  # the runs of + - < >
+                strict = self.options.strict
+                while i < end:
+                    if not _straight(code[i]):
+                        i += 1
+                        continue
+                    j = i
+                    while j < n and _straight(code[j]):
+                        j += 1
+                    starts = [i] + [k for k in range(i + 1, j) if flags[k]]
+                    for s, e in zip(starts, starts[1:] + [j]):
+                        op = ops[s] = Op(BLOCK, e)
+                        op.stop = flags[s]
+                        _block(op, code, s, e, strict)
+                    i = j
+            elif self.phase == 3:  # the loops with no breakpoint inside
+                match = self.match
+                for o in range(i, end):
+                    if code[o] == C_OPEN and cut[match[o] + 1] == cut[o + 1]:
+                        _loop(ops, code, o, match[o], self.options)
+                i = end
+            else:  # the tails of the blocks (after the loops: a folded loop's bracket is no tail)
+                for k in range(i, end):
+                    op = ops[k]
+                    if op.kind == BLOCK and op.nxt < n:
+                        bracket = ops[op.nxt]
+                        if bracket.stop == 0 and (bracket.kind == CLOSE or bracket.kind == OPEN):
+                            op.tail = TAIL_CLOSE if bracket.kind == CLOSE else TAIL_OPEN
+                            op.alt = bracket.nxt
+                i = end
+            left -= max(i - self.at, 1)
+            self.at = i
+            if i >= n:
+                self.phase += 1
+                self.at = 0
+        if self.phase == 5 and self.plan is None:
+            self.plan = Plan(ops, set(self.watch), cut[n] > 0)
+        return self.plan
+
+
 def build(code: bytes, match: list[int], options: Options, stops: frozenset[int] = frozenset(),
           watch: frozenset[int] = frozenset()) -> Plan:
     """The :class:`Plan` of the commands ``code`` (brackets matched by ``match``), with
-    breakpoints on the commands ``stops`` and on writes to the tape cells ``watch``.  Linear in
-    the program's length: the commands inside a run, and ``.`` and ``,``, share one operation of
-    their kind unless a breakpoint is on them."""
-    n = len(code)
-    flags = [0] * n
-    for i in stops:
-        if 0 <= i < n:
-            flags[i] |= EXEC
-    if watch:
-        for i, c in enumerate(code):
-            if c == PLUS or c == MINUS or c == C_IN:
-                flags[i] |= WRITE
-    shared = {SINGLE: Op(SINGLE, 0), OUT: Op(OUT, 0), IN: Op(IN, 0)}
-    ops: list[Op] = []
-    for i, c in enumerate(code):
-        if not i % BREATHE:
-            sleep(0)
-        kind = OUT if c == C_OUT else IN if c == C_IN else SINGLE
-        op = shared[kind] if not flags[i] else Op(kind, i + 1)
-        op.stop = flags[i]
-        ops.append(op)
-    ops.append(Op(END, n))
-    cut = [0] * (n + 1)  # cut[i]: how many commands before i a breakpoint is on
-    for i in range(n):
-        cut[i + 1] = cut[i] + (flags[i] != 0)
-    strict = options.strict
-    i = 0
-    breathe = BREATHE
-    while i < n:
-        if i >= breathe:
-            sleep(0)
-            breathe = i + BREATHE
-        c = code[i]
-        if not _straight(c):
-            if c == C_OPEN or c == C_CLOSE:
-                op = ops[i] = Op(OPEN if c == C_OPEN else CLOSE, match[i] + 1)
-                op.stop = flags[i]
-            i += 1
-            continue
-        j = i
-        while j < n and _straight(code[j]):
-            j += 1
-        starts = [i] + [k for k in range(i + 1, j) if flags[k]]
-        for s, e in zip(starts, starts[1:] + [j]):
-            op = ops[s] = Op(BLOCK, e)
-            op.stop = flags[s]
-            _block(op, code, s, e, strict)
-        i = j
-    for o in range(n):
-        if not o % BREATHE:
-            sleep(0)
-        if code[o] == C_OPEN and cut[match[o] + 1] == cut[o + 1]:  # no breakpoint inside
-            _loop(ops, code, o, match[o], options)
-    return Plan(ops, set(watch), cut[n] > 0)
+    breakpoints on the commands ``stops`` and on writes to the tape cells ``watch``, in one go
+    (another thread runs every :data:`BREATHE` commands).  Linear in the program's length: the
+    commands inside a run, and ``.`` and ``,``, share one operation of their kind unless a
+    breakpoint is on them."""
+    builder = Builder(code, match, options, stops, watch)
+    plan = builder.advance(BREATHE)
+    while plan is None:
+        sleep(0)
+        plan = builder.advance(BREATHE)
+    return plan
 
 
 def _block(op: Op, code: bytes, s: int, e: int, strict: bool) -> None:

@@ -24,7 +24,16 @@ register, so the core's generic undo covers every step.
 
 from __future__ import annotations
 
+from itertools import islice
+from time import sleep
+from typing import Final
+
 from ..compiled import mypyc_attr
+
+# Cells copied between two chances for another thread to run (sleep(0) gives up the interpreter
+# lock; compiled code never does by itself): the 3 M cells of a 1 MB program take 50-60 ms to
+# copy, which would hold a debugger's requests that long (esodbg dap: threads, pause; issue 44).
+PIECE: Final = 1 << 16
 
 
 @mypyc_attr(native_class=True)
@@ -93,3 +102,25 @@ class Codebox:
             r = self.extent(y)
             x = r if r > 0 else 0
         return x, y
+
+
+def first_box(width: int, height: int, grid: list, far: tuple, extents: tuple, top: int) -> Codebox:
+    """A program's first codebox: its own copies of the source's cells ``grid``, the pairs
+    ``far`` and ``extents`` (``((x, y), value)`` and ``(y, R(y))``), made :data:`PIECE` items at
+    a time, another thread running between two pieces."""
+    cells: list = []
+    source = iter(grid)
+    for _ in range(0, len(grid), PIECE):
+        cells.extend(islice(source, PIECE))
+        sleep(0)
+    return Codebox(width, height, cells, _pieces(far), _pieces(extents), top)
+
+
+def _pieces(pairs: tuple) -> dict:
+    """``dict(pairs)``, :data:`PIECE` pairs at a time (:func:`first_box`)."""
+    out: dict = {}
+    source = iter(pairs)
+    for _ in range(0, len(pairs), PIECE):
+        out.update(islice(source, PIECE))
+        sleep(0)
+    return out

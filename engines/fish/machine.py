@@ -26,7 +26,7 @@ from ..compiled import mypyc_attr
 from ..integers import bits_of, message, oversized, product_oversized
 from ..iobuf import InputLog, Output
 from ..seeded import next_random
-from .codebox import Codebox
+from .codebox import first_box
 from .numbers import Smell, arith, coordinate, divide, popped, show, text, truncate
 from .parser import Program
 
@@ -72,8 +72,7 @@ class FishMachine(Machine):
 
     def __init__(self, program: Program, input: InputLog, output: Output) -> None:
         super().__init__(program, input, output)
-        self.box = Codebox(program.width, program.height, list(program.grid), dict(program.far),
-                           dict(program.extents), program.top)
+        self.box = first_box(program.width, program.height, program.grid, program.far, program.extents, program.top)
         self.stack: list = list(program.stack)
         self.bases: tuple = ()  # where each stack above the bottom one begins in `stack`
         self.regs: tuple = (None,)  # each stack's register, bottom first (None: empty)

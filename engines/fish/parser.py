@@ -25,7 +25,9 @@ class Program(NamedTuple):
     ``y * width + x``, 0 where the source has no character), ``far`` the ``((x, y), value)`` of
     the source's cells outside it (a line too long for the rectangle); ``extents`` each row's
     ``R(y)`` (rule 8: the last column of its line; rows whose line is empty have none) and
-    ``top`` ``H`` (the last row with a character, −1 if none).  ``stack`` is the first stack
+    ``top`` ``H`` (the last row with a character, −1 if none); ``grid`` is a list that nothing
+    changes (a machine copies it a piece at a time: a tuple of a 1 MB program's 3 M cells is one
+    call of 60 ms that lets no other thread run).  ``stack`` is the first stack
     (``--stack`` then ``--value``, bottom first); ``seed`` ``x``'s seed."""
 
     filename: str
@@ -34,7 +36,7 @@ class Program(NamedTuple):
     first: int
     width: int
     height: int
-    grid: tuple
+    grid: list
     far: tuple
     extents: tuple[tuple[int, int], ...]
     top: int
@@ -106,7 +108,7 @@ def parse(text: str, filename: str, options: dict) -> Program:
             elif v:
                 far.append(((x, y), v))
     extents = tuple((y, len(line) - 1) for y, line in enumerate(lines) if line)
-    return Program(filename, text, tuple(lines), first, width, height, tuple(grid), tuple(far), extents,
+    return Program(filename, text, tuple(lines), first, width, height, grid, tuple(far), extents,
                    len(lines) - 1, stack, options.get("seed") or 0, options, tuple(jump_warnings(lines, first, filename)))
 
 
