@@ -323,3 +323,23 @@ def test_a_step_on_a_big_list_store_records_exactly_the_items_it_changed():
         Change("cells", n, MISSING, 4), Change("cells", n + 1, MISSING, 5)]
     machine.undo(record)
     assert machine.snapshot() == first
+
+
+def test_a_long_list_store_is_snapshot_in_pieces_and_restored_exactly():
+    """A store longer than PIECE items (a ><> codebox of 90,000 cells) is kept as Pieces, so no
+    one copy holds the interpreter lock long (issue 44); restoring it gives the state back."""
+    from esodbg.engines.base import PIECE, Pieces
+
+    fish = by_name("fish")
+    lines = ["1n"] + [" " * 300] * 300  # prints 1 at every lap of its first line
+    session = Session(fish, fish.parse("\n".join(lines), "wide.fish"))
+    machine = session.machine
+    first = machine.snapshot()
+    grid = dict(first[1])["grid"]
+    assert isinstance(grid, Pieces) and len(grid) == -(-len(machine.box.grid) // PIECE) > 1
+    machine.run(700)
+    later = machine.snapshot()
+    machine.restore(first)
+    assert machine.snapshot() == first and machine.steps == 0
+    machine.restore(later)
+    assert machine.snapshot() == later and machine.steps == 700 and later != first

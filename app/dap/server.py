@@ -39,7 +39,7 @@ from esodbg.engines.expressions import EvaluationError, ExpressionError
 from esodbg.engines.language import Language
 
 from .. import exitcodes
-from ..files import MAX_FILE, LoadError, read_program, read_text
+from ..files import MAX_FILE, LoadError, frozen_after, read_program, read_text
 from ..positions import Positions
 from ..wire import SURROGATE, FramingError, Reader
 from .breakpoints import TEXT_POSITION, EditorBreakpoints, RequestError, all_filters, all_modes, filters, modes
@@ -355,22 +355,26 @@ class Server(Listener):
         """Read and parse the program ``load`` asks for (RequestError saying what is wrong); on the
         loader thread.  Only regular files of at most MAX_FILE bytes are read."""
         language, path = load.language, load.path
-        try:
-            input_text = load.args.get("stdin", "")
-            if load.stdin_file is not None:
-                input_text = read_text(load.stdin_file, "input file", limit=MAX_FILE)
-            text = read_program(path, language, MAX_FILE)
-            parsed = language.parse(text, str(path), load.options)
-        except LoadError as error:
-            raise RequestError(str(error)) from None
-        except ParseError as error:
-            raise RequestError("\n".join(f"{d.file}:{d.line}:{d.col}: {d.message}" for d in error.diagnostics)) \
-                from None
-        except ValueError as error:  # an option's value the language refuses (a max-depth below 0)
-            raise RequestError(f"'options': {error}") from None
-        launch = _Launch(load.args, language, path, text, parsed, input_text)
-        # The session too, off the loop: a 1 MB program's machine takes seconds to build (issue 44).
-        launch.session = Session(language, parsed, input_text, True, launch.max_steps)
+        # As the debugger loads a program: no collections meanwhile, and what it built kept out of
+        # later ones.  A collection walking a 1 MB program's objects held the interpreter lock a
+        # tenth of a second, and the request loop's answers waited (issue 44).
+        with frozen_after():
+            try:
+                input_text = load.args.get("stdin", "")
+                if load.stdin_file is not None:
+                    input_text = read_text(load.stdin_file, "input file", limit=MAX_FILE)
+                text = read_program(path, language, MAX_FILE)
+                parsed = language.parse(text, str(path), load.options)
+            except LoadError as error:
+                raise RequestError(str(error)) from None
+            except ParseError as error:
+                raise RequestError("\n".join(f"{d.file}:{d.line}:{d.col}: {d.message}" for d in error.diagnostics)) \
+                    from None
+            except ValueError as error:  # an option's value the language refuses (a max-depth below 0)
+                raise RequestError(f"'options': {error}") from None
+            launch = _Launch(load.args, language, path, text, parsed, input_text)
+            # The session too, off the loop: a 1 MB program's machine takes seconds to build (issue 44).
+            launch.session = Session(language, parsed, input_text, True, launch.max_steps)
         return launch
 
     @staticmethod
