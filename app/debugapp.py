@@ -53,7 +53,7 @@ from esodbg.engines import sessions
 from .screens.prompt import PromptScreen
 from .querying import Querying
 from .understand import Understanding
-from .widgets.debuglists import BreakpointsPane, NotesPane, WatchesPane, kinds_label
+from .widgets.debuglists import BreakpointsPane, NotesPane, RowList, WatchesPane, kinds_label
 from .widgets.messages import BreakpointToggled, CursorMoved
 from .widgets.panes import output_tail
 from .widgets.source import SourceView
@@ -768,7 +768,8 @@ class DebuggerApp(Understanding, Querying, App[None]):
         self.push_screen(PromptScreen("Note", f"pinned to step {session.steps:,}{where}; the Notes tab lists them",
                                       check))
 
-    def on_notes_pane_goto(self, message: NotesPane.Goto) -> None:
+    def on_row_list_goto(self, message: RowList.Goto) -> None:
+        """Enter on a row of the Why, Query or Notes tab."""
         self.go_to_step(message.step)
 
     def on_notes_pane_delete(self, message: NotesPane.Delete) -> None:

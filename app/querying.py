@@ -182,9 +182,6 @@ class Querying:
             looked = f"to step {self.query_looked:,}, where the run has been · x: on to the end"
         self.debugger.show_query(query, looked, self.session.steps if self.session else 0)
 
-    def on_query_pane_goto(self, message: QueryPane.Goto) -> None:
-        self.go_to_step(message.step)
-
     def on_query_pane_run_on(self, message: QueryPane.RunOn) -> None:
         if self.queries is not None and not self.query_running and self.query_ended is None:
             self._query_to(None)

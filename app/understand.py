@@ -136,9 +136,6 @@ class Understanding:
             else:
                 self.why_end = item
 
-    def on_why_pane_goto(self, message: WhyPane.Goto) -> None:
-        self.go_to_step(message.step)
-
     # ----- the step that wrote an output line --------------------------------------------------
     def on_output_view_picked(self, message: OutputView.Picked, end: int | None = None) -> None:
         """Go to the step that wrote the output character at ``message.offset``, among the steps

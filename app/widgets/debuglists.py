@@ -35,6 +35,13 @@ class RowList(ListingView):
 
     empty = ""
 
+    class Goto(Message):
+        """Go to ``step``: a row's (a link of the Why chain, a query's hit, a note)."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.items: list = []
@@ -149,13 +156,6 @@ class WhyPane(RowList):
     BINDINGS = [Binding("enter", "goto", "Go to step")]
     links = 0  # the steps of the chain shown
 
-    class Goto(Message):
-        """Go to ``step`` (a link of the chain)."""
-
-        def __init__(self, step: int) -> None:
-            super().__init__()
-            self.step = step
-
     def show_chain(self, asked: tuple[str, str, int] | None, links: list[Link], end: End | None) -> None:
         """``asked``: (location, its value shown, the step asked about); ``links`` newest first."""
         if asked is None:
@@ -205,13 +205,6 @@ class QueryPane(RowList):
     BINDINGS = [Binding("enter", "goto", "Go to step"), Binding("x", "run_on", "To the end"),
                 Binding("p", "plot", "Plot")]
     hits = 0  # the hits shown
-
-    class Goto(Message):
-        """Go to ``step`` (a hit's)."""
-
-        def __init__(self, step: int) -> None:
-            super().__init__()
-            self.step = step
 
     class RunOn(Message):
         """Run the query on to the end of the run."""
@@ -273,11 +266,6 @@ class NotesPane(RowList):
 
     empty = "no notes yet — a pins a note to the step shown"
     BINDINGS = [Binding("enter", "goto", "Go to step"), Binding("d,delete,backspace", "delete", "Delete")]
-
-    class Goto(Message):
-        def __init__(self, step: int) -> None:
-            super().__init__()
-            self.step = step
 
     class Delete(Message):
         def __init__(self, note) -> None:
