@@ -122,7 +122,7 @@ def test_history_needs_a_stopped_program(tmp_path):
 
 
 def test_a_long_history_runs_off_the_loop_shows_progress_and_can_be_cancelled(tmp_path):
-    program = tmp_path / "loop.b93"
+    program = tmp_path / "loop.b98"  # (Befunge-93 watches a cell in its compiled loop: too quick to see)
     program.write_text(LOOP)
     with Client() as client:
         capabilities = client.request("initialize", {"adapterID": "esodbg", "supportsProgressReporting": True})
@@ -134,7 +134,8 @@ def test_a_long_history_runs_off_the_loop_shows_progress_and_can_be_cancelled(tm
         client.request("evaluate", {"expression": "goto 2_000_000", "context": "repl"})
         assert client.stopped(timeout=60)["reason"] == "goto"
         frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
-        # space(0,0) never changes: the whole run is looked through, a step at a time (seconds)
+        # space(0,0) never changes: Befunge-98 looks at it after every step (its i and fingerprints
+        # write cells too), so the whole run is looked through a step at a time (seconds)
         asked = client.send("evaluate", {"expression": "history space(0,0)", "context": "repl"})
         client.request("threads")  # answered while the history runs
         assert client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0] == frame
