@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from functools import cache
 from itertools import repeat
+from operator import itemgetter
 
 from rich.style import Style
 from rich.text import Text
@@ -64,7 +65,8 @@ class SourceView(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.lines: list[str] = []
         self.code: Code | None = None
-        self._marks: dict[int, list[tuple[int, int, str]]] = {}
+        self._marks: dict[int, list[tuple[int, int, str]]] = {}  # 0-based line: (start, end, role), by start
+        self._widest: dict[int, int] = {}  # 0-based line: its widest mark's columns
         self._starts: list[tuple[int, int]] = []
         self.highlighter: Highlighter | None = None
         self.span: Span | None = None
@@ -100,7 +102,10 @@ class SourceView(ScrollView, can_focus=False):
                 continue
             for line, start, end in self._pieces(span):
                 marks[line].append((start, end, role))
+        for line_marks in marks.values():  # in column order (a stable sort: most come so already)
+            line_marks.sort(key=itemgetter(0))
         self._marks = dict(marks)
+        self._widest = {line: max(b - a for a, b, _ in line_marks) for line, line_marks in marks.items()}
         self._starts = [(span.line, span.col) for span, _ in code.steps] if code else []
         self._gutter = len(str(len(self.lines))) + 2
         self._longest = max(map(len, self.lines), default=0)
@@ -252,46 +257,59 @@ class SourceView(ScrollView, can_focus=False):
         index, start, end = self._rows[row]
         style = self.get_component_rich_style
         line = self.lines[index]
+        # Only this row's piece of the line is styled: a line of thousands of commands (a
+        # Brainfuck program is often one) wraps into many rows, each drawn on its own.
         # The space lets a span show its line break; tabs, a CRLF file's CRs and other controls are drawn a cell each.
-        text = Text(line.translate(printable.SOURCE) + " ", no_wrap=True, end="")
+        stop = end + 1 if end == len(line) else end
+        text = Text((line.translate(printable.SOURCE) + " ")[start:stop], no_wrap=True, end="")
+
+        def put(style: Style, a: int, b: int) -> None:
+            """Style 0-based columns a..b of the line, as far as they are on this row."""
+            if (a := max(a, start) - start) < (b := min(b, stop) - start):
+                text.stylize(style, a, b)
+
         code = self.code
         marks = self._marks.get(index, ()) if code is not None else ()
+        if marks:  # the row's own, found by their starts
+            marks = marks[bisect.bisect_left(marks, start - self._widest[index], key=itemgetter(0)):
+                          bisect.bisect_left(marks, stop, key=itemgetter(0))]
         if code is not None:  # what the parser ignores is dim, what it reads plain…
             text.stylize(style("source--ignored", partial=True))
+            code_style = style("source--code", partial=True)
             for a, b, role in marks:
                 if role == "code":
-                    text.stylize(style("source--code", partial=True), a, b)
+                    put(code_style, a, b)
         if self.highlighter is not None:  # …coloured by the grammar's captures…
             if not self.highlighter.ready(index):
                 self.highlighter.prepare(*self._visible_lines())
             syntax = syntax_styles()
             for a, b, capture in self.highlighter.line(index):
                 if (capture_style := style_for(capture, syntax)) is not None:
-                    text.stylize(capture_style, a, b)
+                    put(capture_style, a, b)
         for span, level in self._heat.get(index, ()):  # …by how often it ran (the heat map)…
-            self._stylize(text, index, span, style(f"source--heat-{level}", partial=True))
+            self._stylize(put, index, span, style(f"source--heat-{level}", partial=True))
         for a, b, role in marks:  # …and by the language's own roles (MessiScript's counted words)
             if role != "code" and role in self.roles:
-                text.stylize(style(f"source--{role}", partial=True), a, b)
+                put(style(f"source--{role}", partial=True), a, b)
+        if code is not None:
             for i in self.breakpoints:
-                self._stylize(text, index, code.steps[i][0], style("source--breakpoint", partial=True))
+                self._stylize(put, index, code.steps[i][0], style("source--breakpoint", partial=True))
             if self.has_focus and code.steps:
-                self._stylize(text, index, code.steps[self.cursor][0], style("source--cursor", partial=True))
+                self._stylize(put, index, code.steps[self.cursor][0], style("source--cursor", partial=True))
         for span in self.also:
-            self._stylize(text, index, span, style("source--also", partial=True))
+            self._stylize(put, index, span, style("source--also", partial=True))
         if self.selected is not None:
-            self._stylize(text, index, self.selected, style("source--selected", partial=True))
+            self._stylize(put, index, self.selected, style("source--selected", partial=True))
         if self.span is not None:
-            self._stylize(text, index, self.span, style("source--fault" if self.fault else "source--current"))
+            self._stylize(put, index, self.span, style("source--fault" if self.fault else "source--current"))
         if start == 0:
             gutter = Text(f"{index + 1:>{self._gutter - 2}}", style("source--gutter"), end="")
             marked = code is not None and any(code.steps[i][0].line == index + 1 for i in self.breakpoints)
             gutter.append("● " if marked else "  ", Style(color=style("source--breakpoint").color))
         else:  # a wrapped line's continuation
             gutter = Text(" " * self._gutter, end="")
-        body = text[start:end + 1 if end == len(line) else end]
         console = self.app.console
-        strip = Strip(list(body.render(console)))
+        strip = Strip(list(text.render(console)))
         if not self.wrap:  # the text scrolls sideways under the line numbers, which stay
             scroll_x = self.scroll_offset.x
             strip = strip.crop(scroll_x, scroll_x + max(self.size.width - self._gutter, 0))
@@ -304,8 +322,9 @@ class SourceView(ScrollView, can_focus=False):
         bottom = min(top + self.size.height, len(self._rows)) - 1
         return (self._rows[top][0], self._rows[max(bottom, top)][0]) if self._rows else (0, 0)
 
-    def _stylize(self, text: Text, index: int, span: Span, style: Style) -> None:
+    def _stylize(self, put, index: int, span: Span, style: Style) -> None:
+        """``put(style, start, end)`` for the part of ``span`` on 0-based line ``index``."""
         if span.line - 1 <= index <= span.end_line - 1:
             for line, start, end in self._pieces(span):
                 if line == index:
-                    text.stylize(style, start, end)
+                    put(style, start, end)
