@@ -39,11 +39,12 @@ class Moment(NamedTuple):
 def parse(text: str) -> Moment:
     """``text`` as a :class:`Moment`; ``ValueError`` saying the forms for anything else (a
     spec is read when the program is known: :func:`step_of`)."""
-    body = text.strip().replace(",", "").replace("_", "") if not text.strip().startswith("break:") else text.strip()
+    body = text.strip()
     if body.startswith("break:"):
-        if not body[len("break:"):].strip():
+        if not (spec := body[len("break:"):].strip()):
             raise ValueError(f"{text!r}: break: needs a spec after it; a moment is {FORMS}")
-        return Moment(spec=body[len("break:"):].strip())
+        return Moment(spec=spec)
+    body = body.replace(",", "").replace("_", "")  # 1,000,000 and 1_000_000 as Python writes them
     if body.isdigit():
         return Moment(step=int(body))
     percent = _PERCENT.match(body)
