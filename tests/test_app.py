@@ -281,16 +281,16 @@ async def test_ttg_keystroke_panel_values_stay_aligned_from_frame_to_frame():
 async def test_ttg_t_cycles_breakpoint_kinds_names_each_and_says_so():
     app = DebuggerApp(TTG, WOW)
     async with app.run_test(size=(120, 40)) as pilot:
-        seen = []
+        seen, said = [], []
         for _ in range(6):
             await pilot.press("t")
             bp = next(iter(app.session.breakpoints))
             seen.append(bp.kinds)
+            said.append([n.message for n in app._notifications][-1])  # read at once: a notification expires
             await pilot.pause()
             assert "+".join(sorted(bp.kinds)) in region_text(app, "#lists")
         assert seen == [{"exec", "write"}, {"exec"}, {"write"}, {"data"}, {"grow"}, {"exec", "write", "data", "grow"}]
-        messages = [n.message for n in app._notifications]
-        assert any(m.endswith("stops at: exec") for m in messages)
+        assert said[1].endswith("stops at: exec"), said
 
 
 async def test_ttg_breakpoint_on_a_compact_board_is_drawn_as_a_dot():
