@@ -14,6 +14,7 @@ reloads the program asks the same spec again of the new program.
 from __future__ import annotations
 
 import threading
+import time
 
 from textual.message import Message
 from textual.widgets import TabbedContent
@@ -30,6 +31,8 @@ from .widgets.source import SourceView
 
 QUERY_LIMIT = 10_000  # hits a query in the debugger keeps (as exec --query's default)
 AHEAD = 1_000_000  # steps a query asked at step 0 looks ahead (x: on to the end; an endless run never ends)
+REDRAW = 0.5  # seconds between two drawings of the tab while the query runs (a drawing of its 200 rows takes 0.1 s
+# or more, progress comes every 0.05 s: drawing each kept the screen from answering keys for seconds)
 
 
 class QueryProgress(Message):
@@ -62,6 +65,7 @@ class Querying:
     query_running = False
     query_looked = 0  # the query has looked at every step up to this one
     query_ended: str | None = None  # why it cannot go further: the run ended, it needs input…
+    query_drawn = 0.0  # when the tab was drawn last (time.monotonic())
 
     def action_query(self) -> None:
         """``Q``: ask for a spec, the place under the cursor filled in."""
@@ -149,7 +153,8 @@ class Querying:
     def on_query_progress(self, message: QueryProgress) -> None:
         if self.query_running:
             self.query_looked = message.step
-            self.show_query()
+            if time.monotonic() - self.query_drawn >= REDRAW:  # the end is drawn when it stops
+                self.show_query()
 
     def on_query_stopped(self, message: QueryStopped) -> None:
         outcome, session = message.outcome, self.query_session
@@ -173,6 +178,7 @@ class Querying:
         """Draw the Query tab."""
         if self.debugger is None or not self.debugger.is_mounted:
             return
+        self.query_drawn = time.monotonic()
         query = self.queries.queries[0] if self.queries is not None else None
         if self.query_running:
             looked = f"looking: step {self.query_looked:,} · esc stops"
