@@ -23,6 +23,8 @@ from dap_client import Client
 COUNTDOWN = EXAMPLES / "befunge" / "countdown.b93"
 BEFUNGE = registry.by_name("befunge93")
 LOOP = "0>1+v\n ^  <\n"  # counts up for ever: stack[0] goes n, 1, n+1…
+# counts up for ever, writing space(0,0) with its own value every round
+REWRITE = "0>1+00g00pv\n ^        <\n"
 
 
 def queried(language, source: str, location: str, upto: int, name: str = "x") -> list:
@@ -122,8 +124,8 @@ def test_history_needs_a_stopped_program(tmp_path):
 
 
 def test_a_long_history_runs_off_the_loop_shows_progress_and_can_be_cancelled(tmp_path):
-    program = tmp_path / "loop.b98"  # (Befunge-93 watches a cell in its compiled loop: too quick to see)
-    program.write_text(LOOP)
+    program = tmp_path / "loop.b98"
+    program.write_text(REWRITE)
     with Client() as client:
         capabilities = client.request("initialize", {"adapterID": "esodbg", "supportsProgressReporting": True})
         assert capabilities["body"]["supportsCancelRequest"]
@@ -134,8 +136,8 @@ def test_a_long_history_runs_off_the_loop_shows_progress_and_can_be_cancelled(tm
         client.request("evaluate", {"expression": "goto 2_000_000", "context": "repl"})
         assert client.stopped(timeout=60)["reason"] == "goto"
         frame = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0]
-        # space(0,0) never changes: Befunge-98 looks at it after every step (its i and fingerprints
-        # write cells too), so the whole run is looked through a step at a time (seconds)
+        # space(0,0) never changes, but a p writes it every few steps: the whole run is looked
+        # through a step at a time (seconds; a cell no step writes would take a fraction of one)
         asked = client.send("evaluate", {"expression": "history space(0,0)", "context": "repl"})
         client.request("threads")  # answered while the history runs
         assert client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"][0] == frame

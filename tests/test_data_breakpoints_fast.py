@@ -32,6 +32,9 @@ NEVER = "1000000000"  # a hit condition no run here meets: every change counts, 
 CASES = [
     ("befunge93", "befunge/sieve.b93", "", ["space(2,8)", "space(2,10)", "space(7,10)", "space(79,24)"]),
     ("befunge93", "befunge/rewrite.b93", "", ["space(1,0)", "space(0,1)", "space(79,24)"]),
+    ("befunge98", "befunge/rewrite.b93", "", ["space(1,0)", "space(0,1)", "space(79,24)"]),  # p
+    ("befunge98", "befunge/jumps.b98", "", ["space(6,8)", "space(6,7)", "space(7,8)", "space(-3,-3)"]),  # s
+    ("befunge98", "befunge/threads.b98", "", ["space(0,7)", "space(7,7)", "space(1,0)", "space(2,5)"]),  # p, 3 IPs
     ("brainfuck", "brainfuck/counter.b", "", ["tape[0]", "tape[1]", "tape[3]", "tape[4]", "tape[9999]"]),
     ("brainfuck", "brainfuck/rot13.b", "Hello, World!\n", ["tape[0]", "tape[1]", "tape[2]", "tape[9999]"]),
     ("hexagony", "hexagony/fibonacci.hxg", "", ["mem[0,0,E]", "mem[0,0,NE]", "mem[0,0,SE]", "mem[5,5,E]",
@@ -43,11 +46,11 @@ CASES = [
 ]
 
 
-def program_of(language, source: str):
+def program_of(language, source: str, options: dict | None = None):
     path = EXAMPLES / source
-    if path.suffix and path.exists():
-        return language.parse(path.read_text("utf-8"), str(path))
-    return language.parse(source, "random" + language.extensions[0])
+    if "\n" not in source and path.suffix and path.exists():
+        return language.parse(path.read_text("utf-8"), str(path), options)
+    return language.parse(source, "random" + language.extensions[0], options)
 
 
 def brute(language, program, input_text: str, location: str, limit: int = LIMIT) -> tuple[list[int], int]:
@@ -88,10 +91,11 @@ def watched(session: Session) -> bool:
     return session._compiled().guards is not None
 
 
-def check(language_name: str, source: str, input_text: str, location: str, limit: int = LIMIT) -> list[int]:
+def check(language_name: str, source: str, input_text: str, location: str, limit: int = LIMIT,
+          options: dict | None = None) -> list[int]:
     """A continue stops at the brute force's changes of ``location``; a hit condition counts them."""
     language = registry.by_name(language_name)
-    program = program_of(language, source)
+    program = program_of(language, source, options)
     changes, end = brute(language, program, input_text, location, limit)
     found, session = continues(language, program, input_text, location, end)
     assert watched(session), location
@@ -111,13 +115,14 @@ def test_a_watched_data_breakpoint_stops_where_the_brute_force_sees_a_change(lan
     assert changed and len(changed) < len(locations)  # the cases watch locations that change and some that do not
 
 
-def check_stops(language_name: str, source: str, input_text: str, location: str, limit: int = LIMIT) -> None:
+def check_stops(language_name: str, source: str, input_text: str, location: str, limit: int = LIMIT,
+                options: dict | None = None) -> None:
     """Every step that changes ``location`` comes right after a watch stop (the machine's next
     touches list one), and the machine's compiled loop, given the watch stops, stops exactly
     before the steps that touch one (the safety net of a continue, which compares the value
     after each stretch of the fast loop, would hide a stop left out)."""
     language = registry.by_name(language_name)
-    program = program_of(language, source)
+    program = program_of(language, source, options)
     guards = Guards.of(language.watch_stops(language.machine(program, InputLog("", True), OutputLog()), location))
     machine = language.machine(program, InputLog(input_text, True), OutputLog())
     get = language.data(machine, location)
@@ -151,9 +156,58 @@ def test_the_machines_loop_stops_before_every_step_that_changes_a_watched_locati
         check_stops(language_name, source, input_text, location)
 
 
+# Befunge-98's ticks that may write cells the machine cannot name before them (its next touches
+# list ANYWHERE): a k repeating p (the k writes space(8,5), the p after it space(7,5)), ORTH's P
+# (space(5,5)), and i (below)
+K_PUT = """004pv
+v   <
+>04g1+:04p3%75 04g2%85 1kp 04g9`#@_v
+^                                  <
+"""
+ORTH_PUT = """"HTRO"4($$0v
+v          <
+>1+:3%55P:9`#@_v
+^              <
+"""
+WILD = [("befunge98", K_PUT, "", ["space(8,5)", "space(7,5)", "space(0,4)", "space(9,5)", "space(3,2)"]),
+        ("befunge98", ORTH_PUT, "", ["space(5,5)", "space(5,3)", "space(0,0)"])]
+
+
+@pytest.mark.parametrize("language_name, source, input_text, locations", WILD, ids=["k p", "ORTH P"])
+def test_befunge98_ticks_that_write_cells_they_do_not_name_are_watched(language_name, source, input_text, locations):
+    changed = [location for location in locations if check(language_name, source, input_text, location)]
+    assert changed == locations[:len(changed)] and 0 < len(changed) < len(locations)
+    for location in locations:
+        check_stops(language_name, source, input_text, location)
+
+
+# i reads a file over the cell at (0,5) that the p after it writes 0 again, ten times over
+I_READ = """0v
+v<
+>1+ 0500"txt.ni"i $$$$ 005p :a`#@_v
+^                                 <
+"""
+
+
+def test_befunge98_i_is_watched(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.txt").write_text("AB\n")
+    options = {"allow_files": True}
+    changes = check("befunge98", I_READ, "", "space(0,5)", options=options)
+    assert len(changes) == 22  # i writes A, p writes 0: each of eleven times
+    assert not check("befunge98", I_READ, "", "space(2,5)", options=options)
+    for location in ("space(0,5)", "space(1,5)", "space(2,5)"):
+        check_stops("befunge98", I_READ, "", location, options=options)
+
+
 # ----- random programs ------------------------------------------------------------------------
 def random_befunge93(rng: random.Random) -> str:
     alphabet = "0123456789+-*:\\$!`_|<>^v#pg  p  "
+    return "\n".join("".join(rng.choice(alphabet) for _ in range(8)) for _ in range(5))
+
+
+def random_befunge98(rng: random.Random) -> str:
+    alphabet = "0123456789+-:\\$!`_|<>^v#pgs'\"  p  s  "
     return "\n".join("".join(rng.choice(alphabet) for _ in range(8)) for _ in range(5))
 
 
@@ -187,6 +241,7 @@ def random_labyrinth(rng: random.Random) -> str:
 
 RANDOM = {
     "befunge93": (random_befunge93, ["space(0,0)", "space(1,1)", "space(2,0)", "space(3,4)"]),
+    "befunge98": (random_befunge98, ["space(0,0)", "space(1,1)", "space(2,0)", "space(3,4)", "space(8,2)"]),
     "brainfuck": (random_brainfuck, ["tape[0]", "tape[1]", "tape[2]", "tape[3]"]),
     "hexagony": (random_hexagony, ["mem[0,0,E]", "mem[0,0,NE]", "mem[0,0,SE]", "mem[1,0,NE]", "mem[0,-1,SE]"]),
     "fish": (random_fish, ["code(0,0)", "code(1,0)", "code(1,1)", "code(2,2)", "code(0,2)", "code(2,1)"]),

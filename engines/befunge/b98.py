@@ -22,7 +22,7 @@ from typing import Final, Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Location, Status, Stop
+from ..base import CellRef, Location, NamedRef, Status, Stop
 from ..iobuf import InputLog, Output
 from ..space import Space
 from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, wrap64
@@ -41,6 +41,10 @@ HUGE = 1 << 24
 # What n repetitions of these come to: the same as running them n mod PERIOD times (a period
 # of 1: once, if n > 0).
 PERIODS = {ord(c): period for c, period in (*((c, 1) for c in "><^vz"), ("r", 2), ("[", 4), ("]", 4))}
+# What :meth:`Befunge98Machine.next_touches` lists, kind "write", before a tick that may write
+# Funge-space at cells it does not name (:meth:`Befunge98Machine._wild`): a ``k`` repeating a
+# writer, ``i``, a fingerprint's letter.  A cell's write stop stops there too (it may be written).
+ANYWHERE = NamedRef(BOARD, "any cell")
 
 
 @mypyc_attr(native_class=False)
@@ -188,26 +192,45 @@ class Befunge98Machine(ByteMachine):
         return at if at is not None else (ip.x, ip.y)
 
     def next_touches(self) -> list[tuple[Location, str]]:
-        """Exec where the next IP runs; the cell a ``p`` or ``s`` there writes."""
+        """Exec where the next IP runs; the cell a ``p`` or ``s`` there writes, or
+        :data:`ANYWHERE` before a tick that may write cells it cannot name (:meth:`_wild`)."""
         at = self.location()
         out: list[tuple[Location, str]] = [(at, "exec")]
         if self.ips and not self.ip.smode:
-            target = self._writes(self.ip, at.col, at.row)
+            ip = self.ip
+            target = self._writes(ip, at.col, at.row)
             if target is not None:
                 out.append((CellRef(BOARD, target[1], target[0]), "write"))
+            elif self._wild(ip, self.space.get(at.col, at.row), at.col, at.row, ip.dx, ip.dy):
+                out.append((ANYWHERE, "write"))
         return out
 
     def _writes(self, ip: IP, x: int, y: int) -> tuple[int, int] | None:
         """The cell the instruction at ``(x, y)`` writes when ``ip`` runs it: ``p`` and ``s``."""
-        c = self.space.get(x, y)
-        if c == 112:
-            return ip.peek(1) + ip.ox, ip.peek(0) + ip.oy
-        if c == 115:
-            return x + ip.dx, y + ip.dy
-        return None
+        return _target(self.space.get(x, y), x, y, ip.dx, ip.dy, ip.ox, ip.oy, ip.peek(0), ip.peek(1))
+
+    def _wild(self, ip: IP, c: int, x: int, y: int, dx: int, dy: int) -> bool:
+        """Whether the instruction ``c`` at ``(x, y)``, run by ``ip`` going ``(dx, dy)``, may
+        write Funge-space at cells :meth:`_writes` does not name: ``i`` (when files are
+        allowed), a letter with fingerprint semantics, a ``k`` repeating one of them or ``p``,
+        ``s`` or ``k``.  They all run in :meth:`_tick`, never in :meth:`_fast`."""
+        if c == 107:  # k: what it repeats
+            start = self.space.step(x, y, dx, dy)  # _repeated's, with the delta given
+            at = self._skip(start[0], start[1], dx, dy) if start is not None else None
+            if at is None:
+                return False
+            c = self.space.get(at[0], at[1])
+            if c == 112 or c == 115 or c == 107:
+                return True
+        if c == 105:
+            return self.allow_files
+        return 65 <= c <= 90 and len(ip.sem[c - 65]) > 0
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> dict | None:
-        """``{(x, y): flags}`` (:data:`EXEC`, :data:`WRITE`)."""
+        """``{(x, y): flags}`` (:data:`EXEC`, :data:`WRITE`).  A cell's write stop stops before
+        every tick that may write it: a ``p`` or ``s`` that writes it, and every tick that may
+        write cells :meth:`next_touches` does not name (:data:`ANYWHERE`, which itself adds
+        nothing: it stops only with a cell's write stop)."""
         stops: dict[tuple[int, int], int] = {}
         for at, kinds in breakpoints:
             if isinstance(at, CellRef) and at.board == BOARD:
@@ -217,13 +240,29 @@ class Befunge98Machine(ByteMachine):
         return stops or None
 
     def _hit(self, stops: dict) -> bool:
+        """Whether the next tick stops at one of ``stops`` (:meth:`compile_stops`)."""
         at = self.location()
-        flags = stops.get((at.col, at.row), 0)
-        if flags & EXEC:
+        x, y = at.col, at.row
+        if stops.get((x, y), 0) & EXEC:
             return True
-        if self.ips and not self.ip.smode:
-            target = self._writes(self.ip, at.col, at.row)
+        if not self.ips or self.ip.smode:
+            return False
+        ip = self.ip
+        return self._write_stop(stops, self.space.get(x, y), x, y, ip.dx, ip.dy, ip.ox, ip.oy, ip.peek(0), ip.peek(1),
+                                ip)
+
+    def _write_stop(self, stops: dict, c: int, x: int, y: int, dx: int, dy: int, ox: int, oy: int, top: int,
+                    second: int, ip: IP) -> bool:
+        """Whether the instruction ``c`` at ``(x, y)``, not in string mode, stops at a write stop
+        of ``stops`` (``top`` and ``second`` the IP's top two values): a ``p`` or ``s`` writing
+        a cell that has one, or a tick that may write cells :meth:`next_touches` cannot name
+        (:meth:`_wild`) while any cell has one.  :meth:`_hit` and :meth:`_fast` (with its
+        registers) both ask it."""
+        if c == 112 or c == 115:
+            target = _target(c, x, y, dx, dy, ox, oy, top, second)
             return target is not None and bool(stops.get(target, 0) & WRITE)
+        if c == 107 or c == 105 or 65 <= c <= 90:
+            return self._wild(ip, c, x, y, dx, dy) and any(flags & WRITE for flags in stops.values())
         return False
 
     # ----- movement (rules 17, 18) ------------------------------------------------------------
@@ -422,7 +461,9 @@ class Befunge98Machine(ByteMachine):
                     c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else far.get((x, y), SPACE)
                 if done > 0 and stops is not None and (
                         sx0 <= x <= sx1 and sy0 <= y <= sy1 and stops.get((x, y), 0) & EXEC
-                        or writing and (c == 112 or c == 115) and _writes_stop(stops, c, x, y, dx, dy, ox, oy, toss)):
+                        or writing and (c == 112 or c == 115 or c == 107 or c == 105 or 65 <= c <= 90)
+                        and self._write_stop(stops, c, x, y, dx, dy, ox, oy, toss[-1] if toss else 0,
+                                             toss[-2] if len(toss) > 1 else 0, ip)):
                     x, y = px, py  # where the IP stands: the spaces before the cell pass with the tick
                     stop = Stop.BREAKPOINT
                     break
@@ -553,9 +594,6 @@ class Befunge98Machine(ByteMachine):
                         if smode:
                             due = True  # a string that has just begun wraps: the empty space is a space
             done += 1
-        if stop is None and done >= limit and stops is not None \
-                and self._stops_at(stops, x, y, dx, dy, ox, oy, smode, toss, base, cells, iid, level):
-            stop = Stop.BREAKPOINT  # the last tick arrived at one: the next run must not pass it
         ip.x, ip.y, ip.dx, ip.dy = x, y, dx, dy
         ip.smode, ip.space_due, ip.began = smode, due, began
         ip.depths[level] = base + len(toss)
@@ -567,30 +605,9 @@ class Befunge98Machine(ByteMachine):
             if wraps or writes or reflects:
                 w, p, t, d, r = self.counts
                 self.counts = (w + wraps, p + writes, t, d, r + reflects)
+        if stop is None and done >= limit and stops is not None and self._hit(stops):
+            stop = Stop.BREAKPOINT  # the last tick arrived at one: the next run must not pass it
         return done, stop
-
-    def _stops_at(self, stops: dict, x: int, y: int, dx: int, dy: int, ox: int, oy: int, smode: bool,
-                  toss: list, base: int, cells: dict, iid: int, level: int) -> bool:
-        """:meth:`_hit` for :meth:`_fast`'s IP, its registers and top stack passed as they are
-        there: whether the cell it runs next has an exec stop, or a ``p`` or ``s`` there writes
-        a cell with a write stop."""
-        if not smode:
-            at = self._skip(x, y, dx, dy)
-            if at is not None:
-                x, y = at
-        if stops.get((x, y), 0) & EXEC:
-            return True
-        if smode:
-            return False
-        c = self.space.get(x, y)
-        if c == 112:
-            n = len(toss)
-            top = toss[n - 1] if n > 0 else cells[(iid, level, base - 1)] if base > 0 else 0
-            second = toss[n - 2] if n > 1 else cells[(iid, level, base + n - 2)] if base + n > 1 else 0
-            return bool(stops.get((second + ox, top + oy), 0) & WRITE)
-        if c == 115:
-            return bool(stops.get((x + dx, y + dy), 0) & WRITE)
-        return False
 
     def _tick(self, ip: IP) -> Stop | None:
         """Run ``ip`` once.  ``None``: done (``ip.dead`` if it died); else why the run stops
@@ -1015,15 +1032,16 @@ def _stop_box(stops: dict | None) -> tuple[int, int, int, int, bool]:
     return x0, y0, x1, y1, writing
 
 
-def _writes_stop(stops: dict, c: int, x: int, y: int, dx: int, dy: int, ox: int, oy: int, toss: list) -> bool:
-    """Whether the ``p`` or ``s`` (``c``) at ``(x, y)`` writes a cell with a write stop; ``toss``
-    holds three values or the whole stack (:meth:`Befunge98Machine._fast` refills it first)."""
+def _target(c: int, x: int, y: int, dx: int, dy: int, ox: int, oy: int, top: int,
+            second: int) -> tuple[int, int] | None:
+    """The cell the instruction ``c`` at ``(x, y)`` writes, run by an IP going ``(dx, dy)`` with
+    storage offset ``(ox, oy)`` and ``top`` and ``second`` its top two values: ``p``'s and
+    ``s``'s; ``None`` for the rest."""
+    if c == 112:
+        return second + ox, top + oy
     if c == 115:
-        return bool(stops.get((x + dx, y + dy), 0) & WRITE)
-    n = len(toss)
-    top = toss[n - 1] if n > 0 else 0
-    second = toss[n - 2] if n > 1 else 0
-    return bool(stops.get((second + ox, top + oy), 0) & WRITE)
+        return x + dx, y + dy
+    return None
 
 
 def _refill(toss: list, cells: dict[tuple[int, int, int], int], iid: int, level: int, base: int) -> int:

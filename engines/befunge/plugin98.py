@@ -10,16 +10,16 @@ from ..base import StepRecord
 from ..names import Names, code_point
 from ..space import Space
 from . import LANGUAGE98 as LANGUAGE
-from .b98 import IP, Befunge98Machine
+from .b98 import ANYWHERE, IP, Befunge98Machine
 from .explain import hover, symbols  # noqa: F401  (for editors)
 from .parser import Program, decode, encode, parse as parse_text  # noqa: F401  (decode, encode: the files' bytes)
-from .plugin import BOARD, reads as reads_of
+from .plugin import BOARD, WRITE_KIND, cell_watch_stops, reads as reads_of
 from .plugin import (cell_name, char, data_getter, error, names, places, read_cell,  # noqa: F401
                      span, trace_line, view)
 
 machine = Befunge98Machine
-__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "counters", "places", "span", "decode",
-           "encode", "cell_name", "read_cell", "exit_code", "hover", "symbols", "reads"]
+__all__ = ["parse", "machine", "view", "final_state", "trace", "variables", "data", "watch_stops", "counters", "places",
+           "span", "decode", "encode", "cell_name", "read_cell", "exit_code", "hover", "symbols", "reads"]
 
 
 def parse(text: str, filename: str, options: dict) -> Program:
@@ -116,6 +116,15 @@ def data(m: Befunge98Machine, text: str) -> Callable[[], Any]:
     forms = tuple(form.name for form in LANGUAGE.data_locations)
     return data_getter(m, text, forms, lambda: _peek(m), lambda: _pos(m), lambda: _delta(m), lambda: _mode(m),
                        m.space.get, {"offset": lambda: _offset(m) or (0, 0), "ip": lambda: _id(m)})
+
+
+def watch_stops(m: Befunge98Machine, location: str) -> list | None:
+    """``space(X,Y)``: the write stop on the cell (a ``p`` or ``s`` about to write it) and
+    :data:`~.b98.ANYWHERE` (a tick that may write cells the machine cannot name before it: ``k``
+    repeating a writer, ``i``, a fingerprint's letter; a cell's write stop stops there too);
+    ``None`` for the rest (Language ``watch_stops``)."""
+    stops = cell_watch_stops(location)
+    return None if stops is None else [*stops, (ANYWHERE, WRITE_KIND)]
 
 
 def counters(m: Befunge98Machine) -> tuple[int, ...]:
