@@ -89,6 +89,14 @@ def compiled_engines() -> list:
                               group_name="esodbg.engines.native", target_dir=str(Path(here, "build", "mypyc")))
     finally:
         os.chdir(here)
+    if os.name == "posix":
+        # mypyc #includes its runtime (list_ops.c, int_ops.c…) into the one C file it writes, but
+        # -fPIC lets another library replace any exported function, so GCC called even
+        # CPyList_GetItemInt64 (a bounds check and an incref) through the PLT, never inlined:
+        # 25-40 % of a Brainfuck run was spent in such calls (perf, issue 48).  Nothing replaces
+        # them: let the compiler inline them.
+        for extension in extensions:
+            extension.extra_compile_args = [*extension.extra_compile_args, "-fno-semantic-interposition"]
     MANIFEST.write_text(json.dumps(hashes, indent=1) + "\n")
     return extensions
 

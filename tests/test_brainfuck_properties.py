@@ -156,3 +156,47 @@ def test_a_long_run_goes_on_with_the_plan_once_it_is_made():
     fast.run(10 ** 6)
     sliced.run(10 ** 6)
     assert sliced._plan is not None and sliced.snapshot() == fast.snapshot()
+
+
+# Loops the plan cannot count (issue 48): a block whose ] comes back to itself walking the tape
+# ([-<<], [->+<<<<<]), blocks whose [ or ] test runs in the same operation, scans after a block,
+# counted loops and scans inside loops that are not.
+WALKS = ["[-<<]", "[->+<<<<<]", "[-<]", "[>+>-]", ">>>[>>]<", "<<[<<]>", "++[->+<<<<<]", "[[>>+<<-]>>-[<<]]",
+         ">+<<[-<<]<", "[-]+<", "[>>>>]++", ">>>>+>>+<"]
+
+
+@st.composite
+def unfolded_program(draw) -> str:
+    """Cells set to small values, then loops whose bodies mix walks, scans and counted loops."""
+    cells = ">".join("+" * draw(st.integers(0, 4)) for _ in range(draw(st.integers(1, 8))))
+    loops = "".join("[" + "".join(draw(st.lists(st.sampled_from(WALKS + PIECES[:8]), min_size=1, max_size=4))) + "]"
+                    for _ in range(draw(st.integers(1, 3))))
+    return cells + "<" * draw(st.integers(0, 8)) + loops
+
+
+@settings(max_examples=100, deadline=None)
+@given(unfolded_program(), INPUT, OPTIONS, st.lists(st.integers(1, 30), min_size=1, max_size=10),
+       st.sets(st.integers(0, 80), max_size=3))
+def test_unfolded_loops_stop_where_stepping_stops(text, data, options, pieces, marks):
+    """Runs through loops the plan cannot count, cut by budgets and by breakpoints on any command,
+    stop where running one command at a time stops: the same steps, state and output, never past
+    a breakpoint."""
+    fast, slow = session(text, data, options), session(text, data, options)
+    code = fast.machine.program.code
+    stops = fast.machine.compile_stops([(CodeRef(i), frozenset({"exec"})) for i in marks])
+    for n in pieces + [400]:
+        if fast.machine.status.value != "ready":
+            break
+        before = fast.machine.steps
+        reason = fast.machine.run(n, stops)
+        assert fast.machine.steps - before <= n
+        while slow.machine.steps < fast.machine.steps and slow.machine.status.value == "ready":
+            slow.machine.run(1)
+            if slow.machine.steps < fast.machine.steps:
+                assert slow.machine.pc not in marks or slow.machine.pc >= len(code), "the run went past a breakpoint"
+        assert slow.machine.snapshot() == fast.machine.snapshot()
+        assert slow.output.text() == fast.output.text()
+        if reason.name == "BREAKPOINT":
+            assert fast.machine.pc in marks
+        elif reason.name == "LIMIT":
+            assert fast.machine.steps - before == n

@@ -19,8 +19,8 @@ from ..base import CellRef, CodeRef, Location, Status, Stop
 from ..bytemachine import EOF, NEEDS, ByteMachine
 from ..compiled import mypyc_attr
 from ..iobuf import InputLog, Output
-from .ops import (BLOCK, CLOSE, END, EXEC, IN, LOOP, OPEN, OUT, SCAN, SINGLE, TAIL_CLOSE, Builder, Op, Plan, build,
-                  fits)
+from .ops import (BLOCK, CLOSE, END, EXEC, IN, LOOP, OPEN, OUT, SCAN, SINGLE, TAIL_CLOSE, Builder, Op, Plan, apply,
+                  build, fits)
 from .parser import CLOSE as C_CLOSE, IN as C_IN, LEFT, MINUS, OPEN as C_OPEN, OUT as C_OUT, PLUS, RIGHT, Program
 
 BOARD: Final = "tape"  # the tape board's name in CellRefs and views
@@ -204,21 +204,7 @@ class BrainfuckMachine(ByteMachine):
                 if n <= left and p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, 1, mask)):
                     start = pc
                     while True:
-                        while top >= size:
-                            tape.append(0)
-                            size += 1
-                        m = op.pairs
-                        if m:
-                            q = p + op.o0
-                            tape[q] = (tape[q] + op.d0) & mask
-                            if m > 1:
-                                q = p + op.o1
-                                tape[q] = (tape[q] + op.d1) & mask
-                                if m > 2:
-                                    offs, deltas = op.offs, op.deltas
-                                    for j in range(2, m):
-                                        q = p + offs[j]
-                                        tape[q] = (tape[q] + deltas[j]) & mask
+                        size = apply(tape, size, p, op, 1, mask)
                         p += op.move
                         left -= n
                         pc = op.nxt
@@ -271,21 +257,7 @@ class BrainfuckMachine(ByteMachine):
                 top = p + op.hi
                 if room == 0 or p + op.lo >= 0 and top < edge and (not strict or fits(tape, p, op, room, mask)):
                     if room:
-                        while top >= size:
-                            tape.append(0)
-                            size += 1
-                        m = op.pairs
-                        if m:
-                            q = p + op.o0
-                            tape[q] = (tape[q] + op.d0 * room) & mask
-                            if m > 1:
-                                q = p + op.o1
-                                tape[q] = (tape[q] + op.d1 * room) & mask
-                                if m > 2:
-                                    offs, deltas = op.offs, op.deltas
-                                    for j in range(2, m):
-                                        q = p + offs[j]
-                                        tape[q] = (tape[q] + deltas[j] * room) & mask
+                        size = apply(tape, size, p, op, room, mask)
                     left -= 1 + room * per
                     if room == times:
                         tape[p] = 0
@@ -314,13 +286,14 @@ class BrainfuckMachine(ByteMachine):
                     continue
                 stride = op.move
                 pass_ = op.cost + 1
-                most = (left - 1) // pass_
+                budget = left - 1 - pass_  # the steps left once one more pass ran (no division)
                 q = p
                 passes: i64 = 0
                 found = False
-                while passes < most:
+                while budget >= 0:
                     q += stride
                     passes += 1
+                    budget -= pass_
                     if q < 0 or q >= edge:
                         break
                     if q >= size or tape[q] == 0:

@@ -351,6 +351,43 @@ def _touches(code: bytes, start: int, end: int) -> int:
     return count
 
 
+def apply(tape: list[int], size: i64, p: i64, op: Op, times: int, mask: int) -> i64:
+    """Run ``times`` passes of ``op``'s pairs from the pointer ``p`` (each cell they touch gets
+    ``times`` its delta, in the cells' arithmetic: ``& mask``, −1 for unbounded cells), the tape
+    of ``size`` cells first grown to the highest offset the pointer reaches; the tape's new size.
+    The one place a block (one pass) and a counted loop (``times`` passes) change the tape: the
+    caller has checked that the passes fit (the edges, ``--overflow error``: :func:`fits`)."""
+    top = p + op.hi
+    while top >= size:
+        tape.append(0)
+        size += 1
+    m = op.pairs
+    if m:
+        if times == 1:
+            q = p + op.o0
+            tape[q] = (tape[q] + op.d0) & mask
+            if m > 1:
+                q = p + op.o1
+                tape[q] = (tape[q] + op.d1) & mask
+                if m > 2:
+                    offs, deltas = op.offs, op.deltas
+                    for j in range(2, m):
+                        q = p + offs[j]
+                        tape[q] = (tape[q] + deltas[j]) & mask
+        else:
+            q = p + op.o0
+            tape[q] = (tape[q] + op.d0 * times) & mask
+            if m > 1:
+                q = p + op.o1
+                tape[q] = (tape[q] + op.d1 * times) & mask
+                if m > 2:
+                    offs, deltas = op.offs, op.deltas
+                    for j in range(2, m):
+                        q = p + offs[j]
+                        tape[q] = (tape[q] + deltas[j] * times) & mask
+    return size
+
+
 def fits(tape: list[int], p: int, op: Op, times: int, mask: int) -> bool:
     """With ``--overflow error``: whether ``times`` passes of ``op``'s pairs keep every cell they
     touch within ``0 … mask`` at every step (each pass changes a cell by its delta, passing
