@@ -11,7 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from esodbg.engines.base import CellRef
+from esodbg.engines.base import CellRef, Stop
 from esodbg.engines.debugger import Session
 from esodbg.engines.registry import by_name
 
@@ -72,6 +72,36 @@ def test_stepping_reaches_the_state_the_fast_loop_reaches(language, data):
     if language is B98:
         fast.machine.clock = stepped.machine.clock  # y's clock: the run's start, taken when the machine was made
     assert_steps_match_the_fast_loop(stepped, fast, 80)
+
+
+# Befunge-93's loop keeps the stack's top two items in native integers and the rest in the list
+# (Befunge93Machine.run): what reaches below them — p's third operand, g and p deep in a stack,
+# strings, : and \\ on a short stack — comes as snippets.
+SNIPPETS93 = ('"abcdef"', "123456", "99g", "1234p", "55+9p", "00p", "::", "\\\\", "$$$", "1-:", "&~", "0/", "0%")
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program(ALPHABET93, 5, 14, SNIPPETS93), INPUT, st.lists(st.integers(1, 40), min_size=1, max_size=8),
+       st.integers(0, 4), st.integers(0, 13), st.sampled_from([None, {"exec"}, {"write"}, {"exec", "write"}]))
+def test_befunge93_runs_of_any_length_match_one_step_at_a_time(text, data, chunks, row, col, kinds):
+    """Runs of random lengths end where as many runs of one step each end — the same states
+    (stack included, exact), the same stops at a breakpoint on a random cell, the same output
+    and errors — with and without the breakpoint (without it, spaces pass in an inner loop)."""
+    fast, slow = session(B93, text, data), session(B93, text, data)
+    cell = CellRef("space", row, col)
+    for limit in chunks:
+        for breaking in (False, True):
+            stops = fast.machine.compile_stops([(cell, frozenset(kinds))]) if breaking and kinds else None
+            got = fast.machine.run(limit, stops)
+            for _ in range(limit):
+                want = slow.machine.run(1, stops)
+                if want is not Stop.LIMIT:
+                    break
+            assert got == want
+            assert fast.machine.snapshot() == slow.machine.snapshot()
+            assert fast.machine.stack == slow.machine.stack
+    assert fast.output.text() == slow.output.text()
+    assert fast.machine.fault == slow.machine.fault
 
 
 # What makes a lone IP leave Befunge98Machine._fast for a tick of _tick and come back: k, t, {
