@@ -215,7 +215,7 @@ class Befunge93Machine(ByteMachine):
                 r: i64
                 if c == 43 or c == 45 or c == 42:
                     r = b + a if c == 43 else b - a if c == 45 else b * a
-                    if not -SMALL < r < SMALL:
+                    if not -SMALL <= r <= SMALL:
                         r = wrap64(r)
                 elif c == 96:
                     r = 1 if b > a else 0
