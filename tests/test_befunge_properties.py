@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from esodbg.engines.base import CellRef, Stop
+from esodbg.engines.befunge.b93 import MIRROR_MIN
 from esodbg.engines.debugger import Session
 from esodbg.engines.registry import by_name
 
@@ -74,30 +75,40 @@ def test_stepping_reaches_the_state_the_fast_loop_reaches(language, data):
     assert_steps_match_the_fast_loop(stepped, fast, 80)
 
 
-# Befunge-93's loop keeps the stack's top two items in native integers and the rest in the list
-# (Befunge93Machine.run): what reaches below them — p's third operand, g and p deep in a stack,
-# strings, : and \\ on a short stack — comes as snippets.
-SNIPPETS93 = ('"abcdef"', "123456", "99g", "1234p", "55+9p", "00p", "::", "\\\\", "$$$", "1-:", "&~", "0/", "0%")
+# Befunge-93's loop keeps the stack's top two items in native integers and the rest in the list,
+# and a run of MIRROR_MIN steps or more reads the cells from a bytes copy that each p keeps up
+# (Befunge93Machine.run): what reaches below the top two items — p's third operand, g and p deep
+# in a stack, strings, : and \\ on a short stack — and p of bytes past 127 come as snippets.
+SNIPPETS93 = ('"abcdef"', "123456", "99g", "1234p", "55+9p", "00p", "::", "\\\\", "$$$", "1-:", "&~", "0/", "0%",
+              "99*:*00p", "99*:*10p", '"x"20p', "00g")
+
+
+def _in_short_runs(machine, limit: int, stops, short: int) -> Stop:
+    """``limit`` steps as runs of ``short`` steps (fewer than MIRROR_MIN: the cells read from
+    the list), until one stops for another reason than its limit."""
+    end = machine.steps + limit
+    while True:
+        got = machine.run(min(short, end - machine.steps), stops)
+        if got is not Stop.LIMIT or machine.steps >= end:
+            return got
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(program(ALPHABET93, 5, 14, SNIPPETS93), INPUT, st.lists(st.integers(1, 40), min_size=1, max_size=8),
+@given(program(ALPHABET93, 5, 14, SNIPPETS93), INPUT,
+       st.lists(st.one_of(st.integers(1, 40), st.integers(MIRROR_MIN, MIRROR_MIN + 300)), min_size=1, max_size=6),
        st.integers(0, 4), st.integers(0, 13), st.sampled_from([None, {"exec"}, {"write"}, {"exec", "write"}]))
 def test_befunge93_runs_of_any_length_match_one_step_at_a_time(text, data, chunks, row, col, kinds):
-    """Runs of random lengths end where as many runs of one step each end — the same states
-    (stack included, exact), the same stops at a breakpoint on a random cell, the same output
-    and errors — with and without the breakpoint (without it, spaces pass in an inner loop)."""
+    """Runs of random lengths end where as many runs of one step each end (a long run, where
+    as many runs of 61 steps end) — the same states (stack included, exact), the same stops at
+    a breakpoint on a random cell, the same output and errors — with and without the breakpoint
+    (without it, spaces pass in an inner loop)."""
     fast, slow = session(B93, text, data), session(B93, text, data)
     cell = CellRef("space", row, col)
     for limit in chunks:
         for breaking in (False, True):
             stops = fast.machine.compile_stops([(cell, frozenset(kinds))]) if breaking and kinds else None
             got = fast.machine.run(limit, stops)
-            for _ in range(limit):
-                want = slow.machine.run(1, stops)
-                if want is not Stop.LIMIT:
-                    break
-            assert got == want
+            assert got == _in_short_runs(slow.machine, limit, stops, 1 if limit < MIRROR_MIN else 61)
             assert fast.machine.snapshot() == slow.machine.snapshot()
             assert fast.machine.stack == slow.machine.stack
     assert fast.output.text() == slow.output.text()

@@ -10,11 +10,11 @@ keeps the machine's state in locals and writes it back when it stops.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Final, Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Location, Status, Stop
+from ..base import CellRef, Location, Status, Stop, StepRecord
 from ..iobuf import InputLog, Output
 from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as
     from mypy_extensions import i64
 
 LOW, HIGH = -(1 << 63), (1 << 63) - 1
+MIRROR_MIN: Final = 4096  # a run of this many steps or more reads the cells from bytes (Befunge93Machine.run)
 
 # (dx, dy) of > < ^ v, the order ? picks from (rule 10)
 DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -43,6 +44,7 @@ class Befunge93Machine(ByteMachine):
         self.wraps = 0  # moves across an edge (the event wrap)
         self.writes = 0  # p writes done (the event write)
         self._start_bytes(program.options.get("seed") or 0)
+        self._code: bytes | None = None  # the playfield's bytes, kept between runs (run)
 
     # ----- the contract -----------------------------------------------------------------------
     def stores(self) -> tuple:
@@ -142,7 +144,22 @@ class Befunge93Machine(ByteMachine):
         # top two items (most) neither make an integer object nor resize the list.  The list is
         # made exact again (_sync) wherever the run ends, before anything reads ``self.stack``.
         # mypyc inlines no function: each pop is the same few lines.
+        # A long run reads the cells from ``code``, bytes of their low bytes (a bytes object's
+        # item is one load in the compiled loop; a list's is a call, a reference count and the
+        # int's type and size to check), made again at each p that changes a cell's byte
+        # (``scratch``, a bytearray, takes the byte first; the list stays the playfield) and
+        # kept for the next run (self._code) until something else writes the list (undo,
+        # restore).  A short run (a step from the debugger) without it reads the list: making
+        # it would cost more than it saves.
         space: list = self.space
+        kept = self._code
+        code: bytes = b""
+        if kept is not None:
+            code = kept
+        elif limit >= MIRROR_MIN:
+            code = _bytes_of(space)
+        mirrored = kept is not None or limit >= MIRROR_MIN
+        scratch = bytearray()
         stack: list = self.stack
         n: i64 = len(stack)  # the list's length (≥ depth - 2)
         depth: i64 = n
@@ -162,12 +179,16 @@ class Befunge93Machine(ByteMachine):
         push = False
         while done < end:
             i: i64 = y * WIDTH + x
-            c: i64 = space[i]
+            c: i64
+            if mirrored:  # not a conditional expression: mypyc makes an object of each side
+                c = code[i]
+            else:
+                c = space[i]
             if smode:
                 if c == 34:
                     smode = False
                 else:
-                    v = c
+                    v = c - 256 if c >= 128 else c  # the cell's value, signed (code's bytes are not)
                     push = True
             elif c == 32:
                 if stops is None:  # the spaces just ahead take a step each, without the dispatch
@@ -175,7 +196,11 @@ class Befunge93Machine(ByteMachine):
                         nx, ny = x + dx, y + dy
                         if not (0 <= nx < WIDTH and 0 <= ny < HEIGHT):
                             break
-                        ahead: i64 = space[ny * WIDTH + nx]
+                        ahead: i64
+                        if mirrored:
+                            ahead = code[ny * WIDTH + nx]
+                        else:
+                            ahead = space[ny * WIDTH + nx]
                         if ahead != 32:
                             break
                         x, y = nx, ny
@@ -192,10 +217,13 @@ class Befunge93Machine(ByteMachine):
             elif c == 118:
                 dx, dy = 0, 1
             elif c == 95 or c == 124:  # _ |
+                # not `if t`: mypyc boxes a native int to test it; no tuples: it makes them
                 if c == 95:
-                    dx, dy = (-1, 0) if t != 0 else (1, 0)  # not `if t`: mypyc boxes a native int to test it
+                    dx = -1 if t != 0 else 1
+                    dy = 0
                 else:
-                    dx, dy = (0, -1) if t != 0 else (0, 1)
+                    dx = 0
+                    dy = -1 if t != 0 else 1
                 t = s  # pop
                 if depth >= 3:
                     s = stack[depth - 3]
@@ -220,7 +248,7 @@ class Befunge93Machine(ByteMachine):
                 elif c == 96:
                     r = 1 if b > a else 0
                 elif a == 0:  # rule 10, Decision: a runtime error (bef.c asks the user)
-                    self._save(x, y, dx, dy, smode)
+                    self._save(x, y, dx, dy, smode, code if mirrored else None)
                     self.wraps = wraps
                     self.steps += done
                     _sync(stack, depth, s, t)
@@ -296,8 +324,16 @@ class Befunge93Machine(ByteMachine):
                     depth = 0
                 if 0 <= px < WIDTH and 0 <= py < HEIGHT:
                     pv &= 255
-                    space[py * WIDTH + px] = pv - 256 if pv >= 128 else pv  # its low byte, signed (rule 7)
+                    at: i64 = py * WIDTH + px
+                    space[at] = pv - 256 if pv >= 128 else pv  # its low byte, signed (rule 7)
                     self.writes += 1
+                    if mirrored:
+                        was: i64 = code[at]
+                        if was != pv:
+                            if len(scratch) == 0:
+                                scratch = bytearray(code)
+                            scratch[at] = pv
+                            code = bytes(scratch)
             elif c == 63:  # ?
                 dx, dy = DIRECTIONS[self.random4()]
             elif c == 38:  # &
@@ -320,7 +356,7 @@ class Befunge93Machine(ByteMachine):
                 push = True
             elif c == 64:  # @
                 done += 1
-                self._save(x, y, dx, dy, smode)
+                self._save(x, y, dx, dy, smode, code if mirrored else None)
                 self.wraps = wraps
                 self.steps += done
                 _sync(stack, depth, s, t)
@@ -352,7 +388,7 @@ class Befunge93Machine(ByteMachine):
                 if stops[i] & EXEC or watching and space[i] == 112 and not smode and _writes_stop(stops, s, t):
                     reason = Stop.BREAKPOINT
                     break
-        self._save(x, y, dx, dy, smode)
+        self._save(x, y, dx, dy, smode, code if mirrored else None)
         self.wraps = wraps
         self.steps += done
         _sync(stack, depth, s, t)
@@ -364,8 +400,17 @@ class Befunge93Machine(ByteMachine):
         at = self._target()
         return at >= 0 and bool(stops[at] & WRITE)
 
-    def _save(self, x: int, y: int, dx: int, dy: int, smode: bool) -> None:
+    def _save(self, x: int, y: int, dx: int, dy: int, smode: bool, code: bytes | None) -> None:
         self.x, self.y, self.dx, self.dy, self.smode = x, y, dx, dy, smode
+        self._code = code
+
+    def undo(self, record: StepRecord) -> None:
+        super().undo(record)
+        self._code = None  # the playfield may have changed under it
+
+    def restore(self, snapshot: tuple) -> None:
+        super().restore(snapshot)
+        self._code = None
 
 
 
@@ -393,3 +438,11 @@ def _sync(stack: list, depth: int, s: int, t: int) -> None:
         stack.clear()
         if depth == 1:
             stack.append(t)
+
+
+def _bytes_of(space: list) -> bytes:
+    """The cells' low bytes (the cells are signed bytes, rule 7)."""
+    try:
+        return bytes(space)
+    except ValueError:  # a negative cell
+        return bytes([v & 255 for v in space])
