@@ -115,6 +115,62 @@ def test_befunge93_runs_of_any_length_match_one_step_at_a_time(text, data, chunk
     assert fast.machine.fault == slow.machine.fault
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program(ALPHABET93, 5, 14, SNIPPETS93), INPUT, st.integers(0, 2 ** 32))
+def test_befunge93_playfield_bytes_kept_between_runs_follow_undo_and_restore(text, data, seed):
+    """A long run keeps its bytes copy of the playfield for the runs after it; undo and restore
+    write the list under it, and the runs after them read the cells as they are then: steps
+    undone give the state before them back, and the runs that follow (long ones, and steps
+    whose p writes) end where a machine that never had the copy ends."""
+    rng = random.Random(seed)
+    machine = session(B93, text, data).machine
+    machine.run(MIRROR_MIN)
+    start = machine.snapshot()
+    records = []
+    for _ in range(rng.randint(1, 40)):
+        record = machine.step()
+        if not hasattr(record, "changes"):
+            break
+        records.append(record)
+    for record in reversed(records):
+        machine.undo(record)
+    assert machine.snapshot() == start
+    machine.run(MIRROR_MIN + rng.randint(0, 100))
+    for _ in range(rng.randint(1, 40)):
+        machine.run(1)
+    machine.restore(start)
+    machine.run(MIRROR_MIN + rng.randint(0, 100))
+    plain = session(B93, text, data).machine  # no copy kept: every run shorter than MIRROR_MIN
+    _in_short_runs(plain, machine.steps, None, 61)
+    assert plain.snapshot() == machine.snapshot()
+
+
+# A countdown from 125² whose end writes @ with p at (6, 0), a cell each round passes.
+COUNTDOWN_THEN_P = '"}}"*>  1-:v\n     ^     _"@"60p^\n'
+
+
+def test_befunge93_undo_and_restore_drop_the_playfield_bytes_a_long_run_kept():
+    """Steps undone, or a snapshot restored, from after the p back to rounds before it: the
+    next rounds pass (6, 0) as the space it is again (bytes kept from before the undo would
+    hold the @ and halt them)."""
+    probe = session(B93, COUNTDOWN_THEN_P, "").machine
+    stops = probe.compile_stops([(CellRef("space", 0, 6), frozenset({"write"}))])
+    assert probe.run(10 ** 6, stops) is Stop.BREAKPOINT  # before the p
+    at_p = probe.steps
+    machine = session(B93, COUNTDOWN_THEN_P, "").machine
+    machine.run(at_p - 40)  # a long run: its bytes are kept
+    before = machine.snapshot()
+    records = [machine.step() for _ in range(60)]  # through the p
+    assert machine.space[6] == 64
+    for record in reversed(records):
+        machine.undo(record)
+    assert machine.snapshot() == before
+    assert machine.run(30) is Stop.LIMIT  # a round passes (6, 0)
+    machine.run(MIRROR_MIN)  # past the p, bytes kept again
+    machine.restore(before)
+    assert machine.run(30) is Stop.LIMIT
+
+
 # What makes a lone IP leave Befunge98Machine._fast for a tick of _tick and come back: k, t, {
 # } u, y, fingerprints, input, @ and unknown cells; and what it runs itself: ; regions, string
 # mode across a wrap, spaces to skip, p into the code ahead, s, ', j, x.
