@@ -10,11 +10,11 @@ keeps the machine's state in locals and writes it back when it stops.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Final, Iterable
 
 from ..compiled import mypyc_attr
 
-from ..base import CellRef, Location, Status, Stop
+from ..base import CellRef, Location, Status, Stop, StepRecord
 from ..iobuf import InputLog, Output
 from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as
     from mypy_extensions import i64
 
 LOW, HIGH = -(1 << 63), (1 << 63) - 1
+MIRROR_MIN: Final = 4096  # a run of this many steps or more reads the cells from bytes (Befunge93Machine.run)
 
 # (dx, dy) of > < ^ v, the order ? picks from (rule 10)
 DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
@@ -43,6 +44,7 @@ class Befunge93Machine(ByteMachine):
         self.wraps = 0  # moves across an edge (the event wrap)
         self.writes = 0  # p writes done (the event write)
         self._start_bytes(program.options.get("seed") or 0)
+        self._code: bytes | None = None  # the playfield's bytes, kept between runs (run)
 
     # ----- the contract -----------------------------------------------------------------------
     def stores(self) -> tuple:
@@ -87,9 +89,7 @@ class Befunge93Machine(ByteMachine):
     def _target(self) -> int:
         """The cell index the ``p`` at the pointer would write, or −1 (out of range: rule 10)."""
         stack = self.stack
-        y = stack[-1] if stack else 0
-        x = stack[-2] if len(stack) > 1 else 0
-        return y * WIDTH + x if 0 <= x < WIDTH and 0 <= y < HEIGHT else -1
+        return _target(stack[-2] if len(stack) > 1 else 0, stack[-1] if stack else 0)
 
     def compile_stops(self, breakpoints: Iterable[tuple[Location, frozenset[str]]]) -> list[int] | None:
         """A flag per cell (:data:`EXEC`: stop when the pointer arrives; :data:`WRITE`: stop
@@ -137,11 +137,34 @@ class Befunge93Machine(ByteMachine):
             return Stop.HALTED if self.status is Status.HALTED else Stop.ERROR
         # The registers, the cell run and the operands are 64-bit native integers in the compiled
         # loop (no tag checks; its arithmetic wraps as rule 8 says, and the checks against SMALL
-        # below make the Python one wrap too).  The lists' items are objects to it, read straight
-        # into those, and : and \ move them as they are (a native int made an object again is a
-        # new one)
+        # below make the Python one wrap too).
+        # So are the stack's top two items, ``t`` and ``s`` (0 where the stack is shallower:
+        # rule 8's implicit zeros), with ``depth`` its true depth: the list holds the items below
+        # them, ``stack[:depth - 2]`` (past that, stale ones), so the steps that keep within the
+        # top two items (most) neither make an integer object nor resize the list.  The list is
+        # made exact again (_sync) wherever the run ends, before anything reads ``self.stack``.
+        # mypyc inlines no function: each pop is the same few lines.
+        # A long run reads the cells from ``code``, bytes of their low bytes (a bytes object's
+        # item is one load in the compiled loop; a list's is a call, a reference count and the
+        # int's type and size to check), made again at each p that changes a cell's byte
+        # (``scratch``, a bytearray, takes the byte first; the list stays the playfield) and
+        # kept for the next run (self._code) until something else writes the list (undo,
+        # restore).  A short run (a step from the debugger) without it reads the list: making
+        # it would cost more than it saves.
         space: list = self.space
+        kept = self._code
+        code: bytes = b""
+        if kept is not None:
+            code = kept
+        elif limit >= MIRROR_MIN:
+            code = _bytes_of(space)
+        mirrored = kept is not None or limit >= MIRROR_MIN
+        scratch = bytearray()
         stack: list = self.stack
+        n: i64 = len(stack)  # the list's length (≥ depth - 2)
+        depth: i64 = n
+        t: i64 = stack[n - 1] if n >= 1 else 0
+        s: i64 = stack[n - 2] if n >= 2 else 0
         x: i64 = self.x
         y: i64 = self.y
         dx: i64 = self.dx
@@ -152,27 +175,39 @@ class Befunge93Machine(ByteMachine):
         reason = Stop.LIMIT
         end: i64 = limit
         done: i64 = 0
+        v: i64 = 0  # what the step pushes, if push (after the dispatch)
+        push = False
         while done < end:
             i: i64 = y * WIDTH + x
-            c: i64 = space[i]
+            c: i64
+            if mirrored:  # not a conditional expression: mypyc makes an object of each side
+                c = code[i]
+            else:
+                c = space[i]
             if smode:
                 if c == 34:
                     smode = False
                 else:
-                    stack.append(c)
+                    v = c - 256 if c >= 128 else c  # the cell's value, signed (code's bytes are not)
+                    push = True
             elif c == 32:
                 if stops is None:  # the spaces just ahead take a step each, without the dispatch
                     while done + 1 < end:
                         nx, ny = x + dx, y + dy
                         if not (0 <= nx < WIDTH and 0 <= ny < HEIGHT):
                             break
-                        ahead: i64 = space[ny * WIDTH + nx]
+                        ahead: i64
+                        if mirrored:
+                            ahead = code[ny * WIDTH + nx]
+                        else:
+                            ahead = space[ny * WIDTH + nx]
                         if ahead != 32:
                             break
                         x, y = nx, ny
                         done += 1
             elif 48 <= c <= 57:
-                stack.append(c - 48)
+                v = c - 48
+                push = True
             elif c == 62:
                 dx, dy = 1, 0
             elif c == 60:
@@ -181,64 +216,76 @@ class Befunge93Machine(ByteMachine):
                 dx, dy = 0, -1
             elif c == 118:
                 dx, dy = 0, 1
+            elif c == 95 or c == 124:  # _ |
+                # not `if t`: mypyc boxes a native int to test it; no tuples: it makes them
+                if c == 95:
+                    dx = -1 if t != 0 else 1
+                    dy = 0
+                else:
+                    dx = 0
+                    dy = -1 if t != 0 else 1
+                t = s  # pop
+                if depth >= 3:
+                    s = stack[depth - 3]
+                else:
+                    s = 0
+                if depth > 0:
+                    depth -= 1
+            elif c == 58:  # :
+                if depth == 0:  # two 0s (rule 8)
+                    depth = 2
+                else:
+                    v = t
+                    push = True
             elif c == 43 or c == 45 or c == 42 or c == 47 or c == 37 or c == 96:  # + - * / % `
-                if (c == 47 or c == 37) and not (stack and stack[-1]):  # rule 10, Decision: a runtime
-                    self._save(x, y, dx, dy, smode)                     # error (bef.c asks the user)
-                    self.wraps = wraps
-                    self.steps += done
-                    b0 = stack[-2] if len(stack) > 1 else 0
-                    return self._fail(f"division by zero ({b0} {chr(c)} 0)")
-                # b's place takes the result: one pop, and the stack is never emptied between
-                # the two operands and the result (emptying frees the list's room, a push
-                # allocates it again)
-                a: i64 = stack.pop() if stack else 0
-                under: i64 = len(stack) - 1
-                b: i64 = stack[under] if under >= 0 else 0
+                a: i64 = t
+                b: i64 = s
                 r: i64
                 if c == 43 or c == 45 or c == 42:
                     r = b + a if c == 43 else b - a if c == 45 else b * a
-                    if not -SMALL < r < SMALL:
+                    if not -SMALL <= r <= SMALL:
                         r = wrap64(r)
                 elif c == 96:
                     r = 1 if b > a else 0
+                elif a == 0:  # rule 10, Decision: a runtime error (bef.c asks the user)
+                    self._save(x, y, dx, dy, smode, code if mirrored else None)
+                    self.wraps = wraps
+                    self.steps += done
+                    _sync(stack, depth, s, t)
+                    return self._fail(f"division by zero ({b} {chr(c)} 0)")
                 else:
                     r = cdiv(b, a) if c == 47 else cmod(b, a)
-                if under >= 0:
-                    stack[under] = r
+                t = r  # b's place takes the result
+                if depth >= 3:
+                    s = stack[depth - 3]
                 else:
-                    stack.append(r)
-            elif c == 95:  # _
-                a = stack.pop() if stack else 0
-                dx, dy = (-1, 0) if a != 0 else (1, 0)  # not `if a`: mypyc boxes a native int to test it
-            elif c == 124:  # |
-                a = stack.pop() if stack else 0
-                dx, dy = (0, -1) if a != 0 else (0, 1)
+                    s = 0
+                if depth > 1:
+                    depth -= 1
+                else:
+                    depth = 1
             elif c == 34:
                 smode = True
                 self.began = self.steps + done
-            elif c == 58:  # :
-                if stack:
-                    stack.append(stack[-1])
-                else:
-                    stack.append(0)
-                    stack.append(0)
             elif c == 92:  # \
-                n: i64 = len(stack)
-                if n >= 2:
-                    top = stack[n - 1]
-                    stack[n - 1] = stack[n - 2]
-                    stack[n - 2] = top
+                if depth >= 2:
+                    t, s = s, t
                 else:  # the missing operand is a 0 (rule 8)
-                    if not stack:
-                        stack.append(0)
-                    stack.append(0)
-            elif c == 36:  # $
-                if stack:
-                    stack.pop()
-            elif c == 46:  # .
-                self.put_text(f"{stack.pop() if stack else 0} ")
-            elif c == 44:  # ,
-                self.put_byte((stack.pop() if stack else 0) & 255)
+                    s, t = t, 0
+                    depth = 2
+            elif c == 36 or c == 46 or c == 44:  # $ . ,
+                a = t
+                t = s  # pop
+                if depth >= 3:
+                    s = stack[depth - 3]
+                else:
+                    s = 0
+                if depth > 0:
+                    depth -= 1
+                if c == 46:
+                    self.put_text(f"{a} ")
+                elif c == 44:
+                    self.put_byte(a & 255)
             elif c == 35:  # #
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
@@ -247,22 +294,46 @@ class Befunge93Machine(ByteMachine):
                     x, y = nx % WIDTH, ny % HEIGHT
                     wraps += 1
             elif c == 33:  # !
-                if stack:
-                    stack[-1] = 0 if stack[-1] else 1
+                if depth > 0:
+                    t = 0 if t != 0 else 1
                 else:
-                    stack.append(1)
-            elif c == 103:  # g
-                gy = stack.pop() if stack else 0
-                gx = stack.pop() if stack else 0
-                stack.append(space[gy * WIDTH + gx] if 0 <= gx < WIDTH and 0 <= gy < HEIGHT else 0)
-            elif c == 112:  # p
-                py = stack.pop() if stack else 0
-                px = stack.pop() if stack else 0
-                v = stack.pop() if stack else 0
+                    t = 1
+                    depth = 1
+            elif c == 103:  # g: pops y and x, pushes the cell
+                gy: i64 = t
+                gx: i64 = s
+                if depth >= 3:
+                    s = stack[depth - 3]
+                    depth -= 1
+                else:
+                    s = 0
+                    depth = 1
+                got: i64 = space[gy * WIDTH + gx] if 0 <= gx < WIDTH and 0 <= gy < HEIGHT else 0
+                t = got
+            elif c == 112:  # p: pops y, x and the value
+                py: i64 = t
+                px: i64 = s
+                pv: i64 = stack[depth - 3] if depth >= 3 else 0
+                if depth >= 4:
+                    t = stack[depth - 4]
+                    s = stack[depth - 5] if depth >= 5 else 0
+                    depth -= 3
+                else:
+                    t = 0
+                    s = 0
+                    depth = 0
                 if 0 <= px < WIDTH and 0 <= py < HEIGHT:
-                    v &= 255
-                    space[py * WIDTH + px] = v - 256 if v >= 128 else v  # its low byte, signed (rule 7)
+                    pv &= 255
+                    at: i64 = py * WIDTH + px
+                    space[at] = pv - 256 if pv >= 128 else pv  # its low byte, signed (rule 7)
                     self.writes += 1
+                    if mirrored:
+                        was: i64 = code[at]
+                        if was != pv:
+                            if len(scratch) == 0:
+                                scratch = bytearray(code)
+                            scratch[at] = pv
+                            code = bytes(scratch)
             elif c == 63:  # ?
                 dx, dy = DIRECTIONS[self.random4()]
             elif c == 38:  # &
@@ -270,26 +341,41 @@ class Befunge93Machine(ByteMachine):
                 if value == NEEDS:
                     reason = Stop.NEEDS_INPUT
                     break
-                stack.append(value)
+                v = value
+                push = True
             elif c == 126:  # ~
-                got = self.peek_byte()  # not b: NEEDS and EOF are no 64-bit integers
-                if got == NEEDS:
+                got2 = self.peek_byte()  # not an i64 first: NEEDS and EOF are no 64-bit integers
+                if got2 == NEEDS:
                     reason = Stop.NEEDS_INPUT
                     break
-                if got == EOF:
-                    stack.append(-1)
+                if got2 == EOF:
+                    v = -1
                 else:
                     self.take_byte()
-                    stack.append(got - 256 if got >= 128 else got)
+                    v = got2 - 256 if got2 >= 128 else got2
+                push = True
             elif c == 64:  # @
                 done += 1
-                self._save(x, y, dx, dy, smode)
+                self._save(x, y, dx, dy, smode, code if mirrored else None)
                 self.wraps = wraps
                 self.steps += done
+                _sync(stack, depth, s, t)
                 self.status = Status.HALTED
                 self.flush()
                 return Stop.HALTED
             # anything else: nothing, one step (rule 10)
+            if push:  # v goes on top, s down into the list
+                push = False
+                if depth >= 2:
+                    k: i64 = depth - 2
+                    if k < n:
+                        stack[k] = s
+                    else:
+                        stack.append(s)
+                        n += 1
+                s = t
+                t = v
+                depth += 1
             nx, ny = x + dx, y + dy
             if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
                 x, y = nx, ny
@@ -299,19 +385,64 @@ class Befunge93Machine(ByteMachine):
             done += 1
             if stops is not None:
                 i = y * WIDTH + x
-                if stops[i] & EXEC or watching and space[i] == 112 and not smode and self._writes_stop(stops):
+                if stops[i] & EXEC or watching and space[i] == 112 and not smode and _writes_stop(stops, s, t):
                     reason = Stop.BREAKPOINT
                     break
-        self._save(x, y, dx, dy, smode)
+        self._save(x, y, dx, dy, smode, code if mirrored else None)
         self.wraps = wraps
         self.steps += done
+        _sync(stack, depth, s, t)
         return reason
 
     def _writes_stop(self, stops: list[int]) -> bool:
-        """Whether the ``p`` the pointer is on writes a cell with a write breakpoint."""
+        """Whether the ``p`` the pointer is on writes a cell with a write breakpoint (the loop
+        asks the module's :func:`_writes_stop` of its top two items)."""
         at = self._target()
         return at >= 0 and bool(stops[at] & WRITE)
 
-    def _save(self, x: int, y: int, dx: int, dy: int, smode: bool) -> None:
+    def _save(self, x: int, y: int, dx: int, dy: int, smode: bool, code: bytes | None) -> None:
         self.x, self.y, self.dx, self.dy, self.smode = x, y, dx, dy, smode
+        self._code = code
 
+    def undo(self, record: StepRecord) -> None:
+        super().undo(record)
+        self._code = None  # the playfield may have changed under it
+
+    def restore(self, snapshot: tuple) -> None:
+        super().restore(snapshot)
+        self._code = None
+
+
+
+def _target(s: int, t: int) -> int:
+    """The cell index a ``p`` writes with ``t`` on top of the stack and ``s`` under it (0 for
+    a missing item, rule 8), or −1 (out of range: rule 10)."""
+    return t * WIDTH + s if 0 <= s < WIDTH and 0 <= t < HEIGHT else -1
+
+
+def _writes_stop(stops: list[int], s: int, t: int) -> bool:
+    """Whether the ``p`` the pointer is on, with ``t`` and ``s`` the stack's top two items,
+    writes a cell with a write breakpoint."""
+    at = _target(s, t)
+    return at >= 0 and bool(stops[at] & WRITE)
+
+
+def _sync(stack: list, depth: int, s: int, t: int) -> None:
+    """Make ``stack`` the run's stack again: its items below ``depth - 2`` are right, ``s`` and
+    ``t`` are the top two (:meth:`Befunge93Machine.run`)."""
+    if depth >= 2:
+        del stack[depth - 2:]
+        stack.append(s)
+        stack.append(t)
+    else:
+        stack.clear()
+        if depth == 1:
+            stack.append(t)
+
+
+def _bytes_of(space: list) -> bytes:
+    """The cells' low bytes (the cells are signed bytes, rule 7)."""
+    try:
+        return bytes(space)
+    except ValueError:  # a negative cell
+        return bytes([v & 255 for v in space])

@@ -490,7 +490,7 @@ class Befunge98Machine(ByteMachine):
                         toss[-1] = 1 if b > a else 0
                     else:
                         r = b + a if c == 43 else b - a if c == 45 else b * a
-                        toss[-1] = r if -SMALL < r < SMALL else wrap64(r)
+                        toss[-1] = r if -SMALL <= r <= SMALL else wrap64(r)
                 elif c == 58:  # : (empty: two 0s, rule 23)
                     if toss:
                         toss.append(toss[-1])
@@ -685,15 +685,15 @@ class Befunge98Machine(ByteMachine):
         elif c == 43:
             a = ip.pop()
             r = ip.pop() + a
-            ip.push(r if -SMALL < r < SMALL else wrap64(r))
+            ip.push(r if -SMALL <= r <= SMALL else wrap64(r))
         elif c == 45:
             a = ip.pop()
             r = ip.pop() - a
-            ip.push(r if -SMALL < r < SMALL else wrap64(r))
+            ip.push(r if -SMALL <= r <= SMALL else wrap64(r))
         elif c == 42:
             a = ip.pop()
             r = ip.pop() * a
-            ip.push(r if -SMALL < r < SMALL else wrap64(r))
+            ip.push(r if -SMALL <= r <= SMALL else wrap64(r))
         elif c == 47 or c == 37:  # rule 15: a zero divisor gives 0
             a = ip.pop()
             b = ip.pop()

@@ -13,7 +13,10 @@ from ..bytemachine import EOF, NEEDS, ByteMachine  # noqa: F401  (the dialects t
 BOARD: Final = "space"  # the board's name in CellRefs and views: Funge-space
 WIDTH: Final = 80  # the Befunge-93 playfield (rule 7); Final: the compiled loops inline them
 HEIGHT: Final = 25
-SMALL: Final = 1 << 62  # |v| below this: no 64-bit wrapping to do (and a compiled int stays unboxed)
+# |v| ≤ SMALL: no 64-bit wrapping to do (and a compiled int stays unboxed).  2⁶² − 1, not 2⁶²:
+# mypyc's short ints end there, and a bound past them was a boxed constant that every comparison
+# of a compiled loop converted (a call into CPython per + - *).
+SMALL: Final = (1 << 62) - 1
 MASK = (1 << 64) - 1
 SIGN = 1 << 63
 EXEC: Final = 1  # a cell's stop flags: an IP executes it, a `p`/`s` writes it
