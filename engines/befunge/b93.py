@@ -5,7 +5,10 @@ The playfield is a flat list of 2,000 signed bytes, cell ``(x, y)`` at ``y * 80 
 a list of signed 64-bit integers (its top at the end; popping it empty gives 0, rule 8).  A step
 is one cell executed, whatever it holds (rule 4).  The step loop reads cells directly (a ``p``
 changes the code ahead of the instruction pointer): it is the interpreter's whole speed, so it
-keeps the machine's state in locals and writes it back when it stops.
+keeps the machine's state in locals (the stack's top two items in native integers) and writes it
+back when it stops.  A long run reads the cells from a ``bytes`` copy of the playfield
+(``_code``), made again at each ``p`` that changes a byte and kept between runs: whatever else
+writes ``space`` (today ``undo`` and ``restore``) must set ``_code`` to ``None``.
 """
 
 from __future__ import annotations
