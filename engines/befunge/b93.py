@@ -397,12 +397,6 @@ class Befunge93Machine(ByteMachine):
         _sync(stack, depth, s, t)
         return reason
 
-    def _writes_stop(self, stops: list[int]) -> bool:
-        """Whether the ``p`` the pointer is on writes a cell with a write breakpoint (the loop
-        asks the module's :func:`_writes_stop` of its top two items)."""
-        at = self._target()
-        return at >= 0 and bool(stops[at] & WRITE)
-
     def _save(self, x: int, y: int, dx: int, dy: int, smode: bool, code: bytes | None) -> None:
         self.x, self.y, self.dx, self.dy, self.smode = x, y, dx, dy, smode
         self._code = code

@@ -215,8 +215,7 @@ class Befunge98Machine(ByteMachine):
         allowed), a letter with fingerprint semantics, a ``k`` repeating one of them or ``p``,
         ``s`` or ``k``.  They all run in :meth:`_tick`, never in :meth:`_fast`."""
         if c == 107:  # k: what it repeats
-            start = self.space.step(x, y, dx, dy)  # _repeated's, with the delta given
-            at = self._skip(start[0], start[1], dx, dy) if start is not None else None
+            at = self._repeated(x, y, dx, dy)
             if at is None:
                 return False
             c = self.space.get(at[0], at[1])
@@ -620,7 +619,7 @@ class Befunge98Machine(ByteMachine):
                                   "spaces and ;…; comments, or a line that misses Funge-space (rules 17, 18)")
         c = self.space.get(at[0], at[1])
         if c == 107 and ip.peek(0) > HUGE:  # k: a step that would not end
-            found = self._repeated(ip, at[0], at[1])
+            found = self._repeated(at[0], at[1], ip.dx, ip.dy)
             repeated = self.space.get(found[0], found[1]) if found is not None else None
             if repeated is not None and repeated not in PERIODS:
                 return self._fail(ip, f"k would repeat {chr(repeated) if 32 < repeated < 127 else repeated!r} "
@@ -822,11 +821,12 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
         return None
 
-    def _repeated(self, ip: IP, x: int, y: int) -> tuple[int, int] | None:
-        """Where the instruction is that the ``k`` at ``(x, y)`` repeats: the next one along the
-        delta, past spaces and ``;`` regions (``None``: none on the line)."""
-        start = self.space.step(x, y, ip.dx, ip.dy)
-        return self._skip(start[0], start[1], ip.dx, ip.dy) if start is not None else None
+    def _repeated(self, x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
+        """Where the instruction is that the ``k`` at ``(x, y)`` repeats, for an IP going
+        ``(dx, dy)``: the next one along the delta, past spaces and ``;`` regions (``None``: none
+        on the line)."""
+        start = self.space.step(x, y, dx, dy)
+        return self._skip(start[0], start[1], dx, dy) if start is not None else None
 
     def _iterate(self, ip: IP) -> Stop | None:
         """``k`` (rule 22)."""
@@ -834,7 +834,7 @@ class Befunge98Machine(ByteMachine):
         if n < 0:
             ip.reflect()
             return None
-        at = self._repeated(ip, ip.x, ip.y)
+        at = self._repeated(ip.x, ip.y, ip.dx, ip.dy)
         if at is not None and n > HUGE:  # only what repeats to a few runs gets here (_tick)
             period = PERIODS[self.space.get(at[0], at[1])]
             n = min(n, 1) if period == 1 else n % period
