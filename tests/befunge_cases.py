@@ -18,7 +18,9 @@ object a line:
 The random programs are our own, made by a seeded generator biased toward halting; a program is
 kept when its reference run ends within the step clock (below), writes at most 4 KB, is not
 killed by a signal and does not hit a place where the spec decides against the reference (bef.c's
-``What do you want N/0 to be?``).  The same seed and counts give the same files.
+``What do you want N/0 to be?``); a Befunge-98 one whose end esodbg's ``--max-repeat`` decides
+otherwise is kept as a ``spec`` case (:func:`bound_decides`, which runs esodbg).  The same seed
+and counts give the same files.
 
 The step clock is the reference's own trace, not wall-clock time, so that a loaded machine keeps
 the same programs: bef.c writes its stack after every step (``-s FILE``, one line a step, the
@@ -263,9 +265,36 @@ def random_cases(reference: Reference, count: int, seed: int) -> list[dict]:
                 "source": "bef.c" if reference.dialect == "93" else "cfunge"}
         if reference.dialect == "93":
             case["steps"] = reference.steps(run)
+        else:
+            case.update(bound_decides(program, stdin, case))
         cases.append(case)
     print(f"befunge{reference.dialect}: {count} random programs kept of {tried} tried", file=sys.stderr)
     return cases
+
+
+RAISED = 1 << 24  # --max-repeat far above what the random programs' counts reach
+
+
+def bound_decides(program: bytes, stdin: bytes, case: dict) -> dict:
+    """Where esodbg's ``--max-repeat`` (a Decision, docs/befunge.md: one step does at most so
+    much) decides a Befunge-98 case against cfunge: esodbg at its default ends otherwise and,
+    with the bound raised, as cfunge does.  Then the case's ``stdout``, ``exit``, ``source``
+    ``spec`` and ``note`` as esodbg's default gives them; else nothing to change."""
+    with tempfile.TemporaryDirectory() as work:
+        path = Path(work) / "case.b98"
+        path.write_bytes(program)
+
+        def esodbg(*options: str) -> tuple[str, int]:
+            done = subprocess.run([sys.executable, "-m", "esodbg.app", "exec", "--max-steps", str(case["max_steps"]),
+                                   *options, str(path)], input=stdin, capture_output=True, cwd=work, timeout=600)
+            return text(done.stdout), done.returncode
+
+        said = esodbg()
+        if said == (case["stdout"], case["exit"]) or esodbg("--max-repeat", str(RAISED)) != (case["stdout"], case["exit"]):
+            return {}
+    return {"stdout": said[0], "exit": said[1], "source": "spec",
+            "note": f"Decision (docs/befunge.md): a k or a stack block past --max-repeat; cfunge gave exit "
+                    f"{case['exit']} and {case['stdout']!r}"}
 
 
 # ----- targeted cases --------------------------------------------------------------------------

@@ -91,10 +91,61 @@ def test_rule_26_i_reads_a_file_under_the_working_directory_and_nothing_outside(
     assert outside.returncode == 0 and outside.stdout == b""  # i reflected: west, around to the @
 
 
+BOUND = "88*:*4*4*"  # 65,536: --max-repeat's default
+
+
 def test_a_k_that_would_repeat_more_than_esodbg_runs_is_an_error_and_changes_nothing():
     s = run(B98, "'d'd'd**'d*k1@")  # 100,000,000 ones
     assert s.machine.fault is not None and "more than esodbg runs" in s.machine.fault.message
+    assert "raise --max-repeat" in s.machine.fault.message
     assert s.machine.ip.stack(0) == [100_000_000]
+    past = run(B98, f"{BOUND}1+k1@")
+    assert past.machine.fault is not None and past.machine.ip.stack(0) == [65_537]
+    at = after(f"{BOUND}k1@", len(BOUND))  # the bound itself runs
+    assert at.machine.fault is None and at.machine.ip.stack(0) == [1] * 65_536
+
+
+def after(text: str, col: int) -> Session:
+    """A Befunge-98 session on ``text`` (one line) that has just run the step at column ``col``."""
+    s = Session(B98, B98.parse(text + "\n", "t.b98"), "", True, 1000)
+    step_at(s, col)
+    return s
+
+
+def test_max_repeat_raises_what_one_step_may_do(tmp_path):
+    path = tmp_path / "k.b98"
+    path.write_bytes(f"{BOUND}1+k1{BOUND}2+k$@".encode())  # 65,537 ones, then pops 65,538 of them
+    refused = esodbg("exec", str(path))
+    assert refused.returncode == 1 and b"65,537 times in one step" in refused.stderr
+    assert b"--max-repeat" in refused.stderr and b"Traceback" not in refused.stderr
+    assert esodbg("exec", "--max-repeat", "70000", str(path)).returncode == 0
+    assert esodbg("exec", "--max-repeat", "0", str(path)).returncode == 2  # below its minimum, 1
+
+
+def test_a_repeated_k_past_the_bound_is_a_runtime_error_at_the_outer_k():
+    """The inner k's count only shows once the outer k runs: the error comes then, where the
+    repetitions pass the bound (what ran of the step stays), and names the outer k's cell."""
+    huge = run(B98, "ff*ff**ff**f*2kk1@")  # the inner k would repeat 1 170,859,375 times
+    assert huge.machine.fault is not None and "k's repetitions pass" in huge.machine.fault.message
+    assert huge.machine.fault.at.col == 14
+    many = run(B98, f"{BOUND}:2kk1@")  # twice 65,536: one step of 131,072 repetitions
+    assert many.machine.fault is not None and "k's repetitions pass" in many.machine.fault.message
+    fits = after("'dd2kk1@", 4)  # 100 ones, then 13
+    assert fits.machine.fault is None and fits.machine.ip.stack(0) == [100] + [1] * 13
+
+
+def test_a_k_of_stack_blocks_is_charged_the_cells_they_move():
+    moved = run(B98, "ff*f*f*:3k{@")  # three blocks of 50,625 cells each in one step: 151,875 cells
+    assert moved.machine.fault is not None and "k's repetitions pass" in moved.machine.fault.message
+    few = after("'d:3k{@", 4)  # three blocks of 100
+    assert few.machine.fault is None and len(few.machine.ip.depths) == 4
+
+
+def test_an_end_block_dropping_more_cells_than_the_soss_holds_ends_at_once():
+    """} with n < 0 pops |n| cells of the SOSS: past its bottom there is nothing to pop (rule 8),
+    so a count of -2^30 is as quick as -3 (it spun for minutes)."""
+    s = run(B98, "1{0'@'@*'@*'@*'@*-}.@")
+    assert s.output.text() == "0 " and s.machine.status.value == "halted"
 
 
 HUGE_COUNT = "'@" * 10 + "*" * 9 + "2+"  # 2^60 + 2

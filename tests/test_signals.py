@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from esodbg.engines.befunge import MAX_REPEAT
+
 from children import busy, default_sigint, handles
 from conftest import EXAMPLES
 from dap_client import Client
@@ -185,13 +187,22 @@ def test_serve_stops_with_0(sig):
 PRINTER = "2" + ":*" * 15 + "v\n" + " " * 31 + ":\n" + " " * 31 + "n\n"
 
 
+# Befunge-98's slowest steps (issue 43): a k of 65,536 pushes (--max-repeat's default), n, a print.
+REPEATER = ">88*:*4*4*k1n1.\n"
+assert MAX_REPEAT == 1 << 16, "the repeater's k is the most a step may repeat"
+# Ready: output written past this many bytes (the repeater's, to a file, waits in a buffer).
+SLOW = pytest.mark.parametrize("program,ready", [("printer.fish", 100_000), ("repeater.b98", -1)],
+                               ids=["printer", "repeater"])
+
+
 @SIGNALS
-def test_exec_answers_at_once_where_each_step_is_slow(tmp_path, sig):
-    program, out = tmp_path / "printer.fish", tmp_path / "out"
-    program.write_text(PRINTER)
+@SLOW
+def test_exec_answers_at_once_where_each_step_is_slow(tmp_path, sig, program, ready):
+    path, out = tmp_path / program, tmp_path / "out"
+    path.write_text(PRINTER if program.endswith(".fish") else REPEATER)
     with out.open("wb") as stdout:
-        process = start("exec", program, stdout=stdout)
-        wait_until(lambda: out.stat().st_size > 100_000)
+        process = start("exec", path, stdout=stdout)
+        wait_until(lambda: out.stat().st_size > ready)
         busy(process.pid, 0.3)
         seconds, code = ended(process, sig)
     stderr = process.stderr.read().decode()
@@ -205,10 +216,11 @@ def test_exec_answers_at_once_where_each_step_is_slow(tmp_path, sig):
     # The maze that squares its top every lap, with a bound far above the default: near its
     # end one multiply takes a quarter of a second.
     ("square.lab", ("--max-int-bits", str(1 << 20))),
-], ids=["printer", "square"])
+    ("repeater.b98", ()),
+], ids=["printer", "square", "repeater"])
 def test_q_quits_the_debugger_within_a_second_while_big_numbers_run(tmp_path, program, options):
     path = tmp_path / program
-    path.write_text(PRINTER if program.endswith(".fish") else "2:\n\"*\n")
+    path.write_text({"fish": PRINTER, "lab": "2:\n\"*\n", "b98": REPEATER}[program.rsplit(".", 1)[1]])
     t = Terminal("run", str(path), "--no-restore", *options)
     try:
         t.wait_for(b"PAUSED")

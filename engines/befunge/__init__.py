@@ -11,6 +11,12 @@ from ..language import Help, Language, Option, Unit
 _FILES = Option("allow-files", "Befunge-98's i and o read and write files (under the working directory); "
                 "without it they reflect (rule 26).", bool)
 _SHELL = Option("allow-shell", "Befunge-98's = runs shell commands; without it = reflects (rule 27).", bool)
+# What one Befunge-98 step may do (the machine's checks: b98.py), so that no step runs long.
+MAX_REPEAT = 1 << 16
+_REPEAT = Option("max-repeat", f"The most one Befunge-98 step may do (default {MAX_REPEAT:,}): a k that would repeat "
+                 "an instruction more times, or whose repetitions would move more stack cells, is a runtime error, and "
+                 "a { } or u that would move more cells reflects. Raise it for programs that need more; a step "
+                 "takes about a microsecond a repetition.", int, default=MAX_REPEAT, metavar="N", minimum=1)
 _SEED = Option("seed", "Seed the random direction of ? (default 0: every run makes the same choices).", int,
                default=0, metavar="N")
 
@@ -42,7 +48,7 @@ LANGUAGE98 = Language(
     implementation="esodbg.engines.befunge.plugin98", docs="docs/befunge.md",
     halted="every instruction pointer reached @, or q ended the program",
     end_of_input="then ~ and & reflect",
-    options=(_FILES, _SHELL, _SEED), breakpoint_kinds=("exec", "write"),
+    options=(_FILES, _SHELL, _SEED, _REPEAT), breakpoint_kinds=("exec", "write"),
     units=(Unit("tick", "i", "a tick: every instruction pointer runs once (rule 4)", "stepOut"), _STRING),
     roles=("code", "blank", "ip", "ip-other", "written", "string"), styles="styles.tcss", grammar="befunge",
     cell_form="X,Y", bytes_io=True, follows="instruction pointer",

@@ -25,6 +25,7 @@ from ..compiled import mypyc_attr
 from ..base import CellRef, Location, NamedRef, Status, Stop
 from ..iobuf import InputLog, Output
 from ..space import Space
+from . import MAX_REPEAT
 from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, wrap64
 from .parser import Program
 
@@ -33,11 +34,15 @@ HANDPRINT = 0x45534F44  # "ESOD" (rule 25)
 SPACE: Final = 32  # Final: the compiled loop inlines them (a global is a dict lookup)
 SEMI: Final = 59
 QUOTE: Final = 34
-# Counts esodbg does not run (Decisions, docs/befunge.md): a stack instruction that would add
-# more cells than this reflects, as cfunge does when it cannot allocate them; a k that would
-# repeat an instruction more times than this in one step is a runtime error, unless repeating
-# it is the same as running it a few times (turning, a no-op).
-HUGE = 1 << 24
+# What one step may do (--max-repeat, default MAX_REPEAT; Decisions, docs/befunge.md), so that no
+# step runs long (about a microsecond a repetition): a { } or u that would add more cells than this
+# reflects, as cfunge does when it cannot allocate them; a k that would repeat an instruction
+# more times than this is a runtime error, unless repeating it is the same as running it a few
+# times (turning, a no-op); and a k's repetitions, a repeated k's included, with the cells they
+# move, stop with a runtime error where they pass it.  HEAVY are the instructions whose one run
+# may add, drop or move many cells: under k each repetition of one is charged the cells it moved,
+# not 1 (a repeated { of 60,000 cells is 60,000).
+HEAVY = frozenset(b"{}utyn()i" + bytes(range(65, 91)))
 # What n repetitions of these come to: the same as running them n mod PERIOD times (a period
 # of 1: once, if n > 0).
 PERIODS = {ord(c): period for c, period in (*((c, 1) for c in "><^vz"), ("r", 2), ("[", 4), ("]", 4))}
@@ -141,6 +146,11 @@ class Befunge98Machine(ByteMachine):
         self.counts: tuple[int, ...] = (0, 0, 0, 0, 0)  # wraps, writes, splits, deaths, reflects (the events)
         self.allow_files = bool(program.options.get("allow_files"))
         self.allow_shell = bool(program.options.get("allow_shell"))
+        self.max_repeat: int = program.options.get("max_repeat") or MAX_REPEAT
+        # What the running k tick may still do (repetitions and cells moved), and where its k is:
+        # set as a k tick begins (_tick), spent by _iterate.
+        self.work_left = 0
+        self.k_at = (0, 0)
         # Whether run() takes the common ticks of a lone IP in _fast; off, every tick goes through
         # _tick (the tests compare the two).
         self.fast_loop = True
@@ -618,12 +628,16 @@ class Befunge98Machine(ByteMachine):
             return self._fail(ip, "the instruction pointer finds no instruction on its line ever again: only "
                                   "spaces and ;…; comments, or a line that misses Funge-space (rules 17, 18)")
         c = self.space.get(at[0], at[1])
-        if c == 107 and ip.peek(0) > HUGE:  # k: a step that would not end
-            found = self._repeated(at[0], at[1], ip.dx, ip.dy)
-            repeated = self.space.get(found[0], found[1]) if found is not None else None
-            if repeated is not None and repeated not in PERIODS:
-                return self._fail(ip, f"k would repeat {chr(repeated) if 32 < repeated < 127 else repeated!r} "
-                                      f"{ip.peek(0):,} times in one step: more than esodbg runs ({HUGE:,})", at)
+        if c == 107:  # k: a step that would run long fails before it changes anything
+            if ip.peek(0) > self.max_repeat:
+                found = self._repeated(at[0], at[1], ip.dx, ip.dy)
+                repeated = self.space.get(found[0], found[1]) if found is not None else None
+                if repeated is not None and repeated not in PERIODS:
+                    return self._fail(ip, f"k would repeat {chr(repeated) if 32 < repeated < 127 else repeated!r} "
+                                          f"{ip.peek(0):,} times in one step: more than esodbg runs "
+                                          f"({self.max_repeat:,}; raise --max-repeat)", at)
+            self.work_left = self.max_repeat
+            self.k_at = at
         if c == 126 or c == 38:  # ~ & may need input that has not come: find out before moving
             if self._input_value(c == 38, peek=True) == NEEDS:
                 return Stop.NEEDS_INPUT
@@ -835,8 +849,10 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
             return None
         at = self._repeated(ip.x, ip.y, ip.dx, ip.dy)
-        if at is not None and n > HUGE:  # only what repeats to a few runs gets here (_tick)
-            period = PERIODS[self.space.get(at[0], at[1])]
+        if at is not None and n > self.work_left:  # more than the step may still do (_tick)
+            period = PERIODS.get(self.space.get(at[0], at[1]), 0)
+            if period == 0:  # a repeated k's count: _tick could not see it coming
+                return self._overrun(ip)
             n = min(n, 1) if period == 1 else n % period
             if n == 0:  # the same as not running it, but the IP still stays on the k
                 return None
@@ -846,8 +862,23 @@ class Befunge98Machine(ByteMachine):
             ip.x, ip.y = at
             return None
         c = self.space.get(at[0], at[1])
+        heavy = c in HEAVY
         home = (ip.x, ip.y)
         for _ in range(n):
+            self.work_left -= 1
+            if self.work_left < 0:
+                return self._overrun(ip)
+            if heavy and not ip.smode:  # charged the cells it adds, drops, moves ({ } u) or copies (t)
+                cells = sum(ip.depths)
+                moves = abs(ip.peek(0)) if c == 123 or c == 125 or c == 117 else 0
+                end = self.execute(ip, c)
+                self.work_left -= abs(sum(ip.depths) - cells) + (cells if c == 116 else 0) \
+                    + (moves if moves <= self.max_repeat else 0)  # (past it they reflect)
+                if end is not None:
+                    return end
+                if ip.dead:
+                    break
+                continue
             if ip.smode:  # a repeated " began a string: the next ones end it, anything else is pushed
                 if c == QUOTE:
                     ip.smode = False
@@ -867,10 +898,16 @@ class Befunge98Machine(ByteMachine):
                 break
         return None
 
+    def _overrun(self, ip: IP) -> Stop:
+        """The runtime error of a k tick whose repetitions pass what one step may do (a repeated
+        k's count, or the cells repeated instructions move): what ran of it stays done."""
+        return self._fail(ip, f"k's repetitions pass what esodbg runs in one step ({self.max_repeat:,} "
+                              "repetitions and cells moved; raise --max-repeat)", self.k_at)
+
     def _begin_block(self, ip: IP) -> None:
         """``{`` (rule 23)."""
         n = ip.pop()
-        if abs(n) > HUGE:
+        if abs(n) > self.max_repeat:
             ip.reflect()
             return
         level = len(ip.depths) - 1
@@ -912,7 +949,7 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
             return
         n = ip.pop()
-        if n > HUGE:
+        if n > self.max_repeat:
             ip.reflect()
             return
         ip.oy = self._soss_pop(ip)
@@ -921,8 +958,8 @@ class Befunge98Machine(ByteMachine):
             moved = [ip.pop() for _ in range(n)][::-1]
             for v in moved:
                 self._soss_push(ip, v)
-        elif n < 0:
-            for _ in range(-n):
+        elif n < 0:  # past the SOSS's bottom a pop takes nothing (rule 8): only its cells matter
+            for _ in range(min(-n, ip.depths[-2])):
                 self._soss_pop(ip)
         while ip.depths[-1]:
             ip.pop()
@@ -934,7 +971,7 @@ class Befunge98Machine(ByteMachine):
             ip.reflect()
             return
         n = ip.pop()
-        if abs(n) > HUGE:
+        if abs(n) > self.max_repeat:
             ip.reflect()
             return
         if n > 0:
