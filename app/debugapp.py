@@ -200,6 +200,12 @@ class DebuggerApp(Understanding, Querying, App[None]):
         self.then = None  # what to do once the running worker has stopped (restart while running)
         self._ui_thread = threading.get_ident()  # the app's own thread (set again when it runs)
         self._frames = [0.0, 0, FRAME]  # a run's last frame: its time and step, the gap to the next
+        # Set while no frame waits to be drawn.  The worker waits for each frame it posts to be
+        # drawn: a compiled loop holds the interpreter lock for whole chunks, and with slow steps
+        # (a Befunge-98 k of 65,536) the UI thread got a few milliseconds a chunk, fell behind on
+        # frames and answered q seconds late.
+        self._frame_drawn = threading.Event()
+        self._frame_drawn.set()
         self._load()
 
     @property
@@ -402,7 +408,8 @@ class DebuggerApp(Understanding, Querying, App[None]):
         steps = f"step {session.steps:,}"
         speed = "max" if SPEEDS[self.speed] is None else f"{SPEEDS[self.speed]} steps/s"
         if self.running:
-            extra = f" · {rate / 1e6:.2f} M steps/s" if rate else ""
+            # millions a second in a compiled loop, dozens where each step is slow (a huge number, a long k)
+            extra = "" if not rate else f" · {rate / 1e6:.2f} M steps/s" if rate >= 1e5 else f" · {rate:,.0f} steps/s"
             return "running", f"{steps}{extra} · speed {speed} · esc or c interrupts"
         machine = session.machine
         count = f" · count {self.count}" if self.count else ""
@@ -881,6 +888,7 @@ class DebuggerApp(Understanding, Querying, App[None]):
             return
         if self.controller is not None:
             self.controller.interrupt()
+        self._frame_drawn.set()  # a worker waiting for a frame to be drawn goes on to see the interrupt
         self.stop_query()
         self.exit(return_code=self.exit_code())
 
@@ -895,6 +903,7 @@ class DebuggerApp(Understanding, Querying, App[None]):
     def on_unmount(self) -> None:
         if self.controller is not None:
             self.controller.interrupt()  # however the app ends, a worker must not keep the process alive
+        self._frame_drawn.set()
         self.stop_query()
         session = self.session
         if not self.remember:
@@ -979,6 +988,7 @@ class DebuggerApp(Understanding, Querying, App[None]):
         stops for input."""
         self.resume = resume
         self._frames = [time.monotonic(), self.session.steps, FRAME]
+        self._frame_drawn.set()
         self.running = True
         self.controller.start(operation)
 
@@ -994,7 +1004,9 @@ class DebuggerApp(Understanding, Querying, App[None]):
             # while to build: frames then come less often, so running stays at least 80% running.
             last[:] = [now, session.steps, max(FRAME, 4 * (time.monotonic() - now))]
             new = len(session.last.output) if every and session.last else 0
+            self._frame_drawn.clear()
             self.post_message(Progress(view, output_tail(session.output), new, rate))
+            self._frame_drawn.wait(1.0)  # the UI thread draws it, the lock to itself (a bound: never stuck)
 
     def on_stopped(self, outcome: Outcome) -> None:
         """The controller's operation ended (on the UI thread)."""
@@ -1007,8 +1019,11 @@ class DebuggerApp(Understanding, Querying, App[None]):
             then()
 
     def on_progress(self, message: Progress) -> None:
-        if self.running:
-            self.render_state(message.view, message.output, message.new_output, message.rate)
+        try:
+            if self.running:
+                self.render_state(message.view, message.output, message.new_output, message.rate)
+        finally:
+            self._frame_drawn.set()
 
     def on_finished(self, message: Finished) -> None:
         self.on_stopped(message.outcome)

@@ -428,6 +428,30 @@ async def test_a_huge_panel_draws_its_first_values_and_the_changed_ones_and_coun
         assert values_drawn[-1].startswith(f"{10_000 - VALUES_SHOWN - 1:,} more")
 
 
+async def test_a_huge_value_draws_its_start_and_end_and_counts_the_rest():
+    """A number near the integer bound has 300,000 digits: laid out whole, it held the UI
+    thread for seconds (q waited for it)."""
+    from textual.app import App
+
+    from esodbg.app.widgets.panes import VALUE_SHOWN, ValuesView
+    from esodbg.engines.view import Value
+
+    class One(App):
+        def compose(self):
+            yield ValuesView(id="values")
+
+    digits = "1" + "0" * 299_998 + "7"
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = app.query_one(ValuesView)
+        pane.show((Value("top", digits), Value("next", "12")))
+        await pilot.pause()
+        drawn = [str(cell) for cell in pane.query_one(".content").content.columns[1].cells]
+        assert drawn[1] == "12" and len(drawn[0]) < VALUE_SHOWN + 100
+        assert drawn[0].startswith("10") and drawn[0].endswith("07")
+        assert f"{300_000 - VALUE_SHOWN:,} characters not drawn" in drawn[0]
+
+
 # ----- a first hour without a stumble (issue 33) ----------------------------------------------------
 
 async def test_the_code_cursor_follows_the_program_until_the_user_moves_it():

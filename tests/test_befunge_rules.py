@@ -112,6 +112,19 @@ def after(text: str, col: int) -> Session:
     return s
 
 
+def test_a_step_on_a_deep_stack_compares_only_the_top_of_it():
+    """Machine.step diffs what may_change names: for a tick of a narrow instruction, the top of
+    the running IP's stack and the cell a p writes (a step copied and compared all 65,536
+    cells, a tenth of a second a step); for a wide one, everything."""
+    s = after(f"{BOUND}k100p{BOUND}{{@", len(BOUND))
+    assert s.machine.may_change() == tuple(("stacks", (0, 0, i)) for i in range(65_533, 65_538))
+    for _ in range(3):  # 1, 0, 0
+        s.step()
+    assert s.machine.may_change()[-1] == ("grid", 0)  # p writes (0, 0)
+    step_at(s, len(BOUND) * 2 + 4)  # to the {
+    assert s.machine.may_change() is None
+
+
 def test_max_repeat_raises_what_one_step_may_do(tmp_path):
     path = tmp_path / "k.b98"
     path.write_bytes(f"{BOUND}1+k1{BOUND}2+k$@".encode())  # 65,537 ones, then pops 65,538 of them

@@ -27,6 +27,7 @@ from .messages import RowSelected
 OUTPUT_SHOWN = 20_000  # characters of output drawn at most; the rest is counted, not drawn
 OUTPUT_LINES = 300  # lines of output drawn at most
 VALUES_SHOWN = 300  # values a panel draws at most (besides the changed and current ones)
+VALUE_SHOWN = 2_000  # characters of one value drawn at most, its start and its end
 
 
 class ScrollingText(VerticalScroll):
@@ -84,7 +85,7 @@ class ValuesView(ScrollingText):
 
         def value_text(value: Value) -> Text:
             text = Text()  # styled as a span, so a highlight covers the value, not the cell it wraps in
-            text.append(value.value, changed if value.changed else current if value.current else "")
+            text.append(_cut(value.value), changed if value.changed else current if value.current else "")
             if value.note and columns == 1:
                 text.append(f"  {value.note}", note_style)
             return text
@@ -112,6 +113,16 @@ class ValuesView(ScrollingText):
                     cells += [name_text(value), value_text(value)] + ([value.note] if notes else [])
                 table.add_row(*cells)
         self.update(table)
+
+
+def _cut(value: str) -> str:
+    """``value``, or its start and end if it is longer than :data:`VALUE_SHOWN` characters (a
+    number near the integer bound has 300,000 digits: laying them out took seconds, and q
+    waited for it)."""
+    if len(value) <= VALUE_SHOWN:
+        return value
+    half = VALUE_SHOWN // 2
+    return f"{value[:half]} … {len(value) - 2 * half:,} characters not drawn … {value[-half:]}"
 
 
 class ListingView(ValuesView, can_focus=True):

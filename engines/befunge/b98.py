@@ -43,6 +43,9 @@ QUOTE: Final = 34
 # may add, drop or move many cells: under k each repetition of one is charged the cells it moved,
 # not 1 (a repeated { of 60,000 cells is 60,000).
 HEAVY = frozenset(b"{}utyn()i" + bytes(range(65, 91)))
+# The instructions whose tick changes at most the top three cells of the IP's top stack and the
+# two above them, and for p and s one cell of Funge-space: what may_change names for them.
+NARROW = frozenset(b"0123456789abcdef><^v+-*/%`!:\\$.,_|#?r[]wxzjg'\"&~ps")
 # What n repetitions of these come to: the same as running them n mod PERIOD times (a period
 # of 1: once, if n > 0).
 PERIODS = {ord(c): period for c, period in (*((c, 1) for c in "><^vz"), ("r", 2), ("[", 4), ("]", 4))}
@@ -163,6 +166,31 @@ class Befunge98Machine(ByteMachine):
     # ----- the contract -----------------------------------------------------------------------
     def stores(self) -> tuple:
         return (*self.space.stores(), ("stacks", self.stacks), ("data", self.data))
+
+    def may_change(self) -> tuple[tuple[str, object], ...] | None:
+        """The next tick's changes when its instruction is NARROW (or it is a string-mode tick):
+        the running IP's top stack's top three cells and the two above them, and the cell a ``p``
+        or ``s`` writes inside the grid; ``None`` (every store compared) for the rest, so that a
+        step of a program with a deep stack or a big Funge-space costs its own cells."""
+        if not self.ips or self.current >= len(self.ips):
+            return None
+        ip = self.ips[self.current]
+        level = len(ip.depths) - 1
+        depth = ip.depths[level]
+        keys: list[tuple[str, object]] = [("stacks", (ip.id, level, i)) for i in range(max(0, depth - 3), depth + 2)]
+        if ip.smode:
+            return tuple(keys)
+        x, y = self.runs_at(ip)
+        c = self.space.get(x, y)
+        if c not in NARROW:
+            return None
+        if c == 112 or c == 115:
+            target = _target(c, x, y, ip.dx, ip.dy, ip.ox, ip.oy, ip.peek(0), ip.peek(1))
+            store, key = self.space.key(*target) if target is not None else ("far", None)
+            if store != "grid":
+                return None  # a cell outside the grid: its counts change too
+            keys.append((store, key))
+        return tuple(keys)
 
     def registers(self) -> tuple:
         return (tuple(ip.state() for ip in self.ips), self.current, self.next_id, self.exit_code,
