@@ -1004,9 +1004,12 @@ class DebuggerApp(Understanding, Querying, App[None]):
             # while to build: frames then come less often, so running stays at least 80% running.
             last[:] = [now, session.steps, max(FRAME, 4 * (time.monotonic() - now))]
             new = len(session.last.output) if every and session.last else 0
-            self._frame_drawn.clear()
+            worker = threading.get_ident() != self._ui_thread  # (a quick operation runs on the UI thread)
+            if worker:
+                self._frame_drawn.clear()
             self.post_message(Progress(view, output_tail(session.output), new, rate))
-            self._frame_drawn.wait(1.0)  # the UI thread draws it, the lock to itself (a bound: never stuck)
+            if worker:
+                self._frame_drawn.wait(1.0)  # the UI thread draws it, the lock to itself (a bound: never stuck)
 
     def on_stopped(self, outcome: Outcome) -> None:
         """The controller's operation ended (on the UI thread)."""
