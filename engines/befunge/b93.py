@@ -219,21 +219,26 @@ class Befunge93Machine(ByteMachine):
                 dx, dy = 0, -1
             elif c == 118:
                 dx, dy = 0, 1
-            elif c == 95 or c == 124:  # _ |
-                # not `if t`: mypyc boxes a native int to test it; no tuples: it makes them
-                if c == 95:
-                    dx = -1 if t != 0 else 1
-                    dy = 0
-                else:
-                    dx = 0
-                    dy = -1 if t != 0 else 1
-                t = s  # pop
+            elif c == 95 or c == 124 or c == 36 or c == 46 or c == 44:  # _ | $ . , pop one value
+                a: i64 = t
+                t = s
                 if depth >= 3:
                     s = stack[depth - 3]
                 else:
                     s = 0
                 if depth > 0:
                     depth -= 1
+                # not `if a`: mypyc boxes a native int to test it; no tuples: it makes them
+                if c == 95:
+                    dx = -1 if a != 0 else 1
+                    dy = 0
+                elif c == 124:
+                    dx = 0
+                    dy = -1 if a != 0 else 1
+                elif c == 46:
+                    self.put_text(f"{a} ")
+                elif c == 44:
+                    self.put_byte(a & 255)
             elif c == 58:  # :
                 if depth == 0:  # two 0s (rule 8)
                     depth = 2
@@ -241,7 +246,7 @@ class Befunge93Machine(ByteMachine):
                     v = t
                     push = True
             elif c == 43 or c == 45 or c == 42 or c == 47 or c == 37 or c == 96:  # + - * / % `
-                a: i64 = t
+                a = t
                 b: i64 = s
                 r: i64
                 if c == 43 or c == 45 or c == 42:
@@ -276,19 +281,6 @@ class Befunge93Machine(ByteMachine):
                 else:  # the missing operand is a 0 (rule 8)
                     s, t = t, 0
                     depth = 2
-            elif c == 36 or c == 46 or c == 44:  # $ . ,
-                a = t
-                t = s  # pop
-                if depth >= 3:
-                    s = stack[depth - 3]
-                else:
-                    s = 0
-                if depth > 0:
-                    depth -= 1
-                if c == 46:
-                    self.put_text(f"{a} ")
-                elif c == 44:
-                    self.put_byte(a & 255)
             elif c == 35:  # #
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
