@@ -19,7 +19,7 @@ from ..compiled import mypyc_attr
 
 from ..base import CellRef, Location, Status, Stop, StepRecord
 from ..iobuf import InputLog, Output
-from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, wrap64
+from .common import BOARD, EOF, EXEC, HEIGHT, NEEDS, SMALL, SPACES, WIDTH, WRITE, ByteMachine, cdiv, cmod, sync, wrap64
 from .parser import Program
 
 if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as Python
@@ -145,7 +145,7 @@ class Befunge93Machine(ByteMachine):
         # rule 8's implicit zeros), with ``depth`` its true depth: the list holds the items below
         # them, ``stack[:depth - 2]`` (past that, stale ones), so the steps that keep within the
         # top two items (most) neither make an integer object nor resize the list.  The list is
-        # made exact again (_sync) wherever the run ends, before anything reads ``self.stack``.
+        # made exact again (sync) wherever the run ends, before anything reads ``self.stack``.
         # mypyc inlines no function: each pop is the same few lines.
         # A long run reads the cells from ``code``, bytes of their low bytes (a bytes object's
         # item is one load in the compiled loop; a list's is a call, a reference count and the
@@ -259,7 +259,7 @@ class Befunge93Machine(ByteMachine):
                     self._save(x, y, dx, dy, smode, code if mirrored else None)
                     self.wraps = wraps
                     self.steps += done
-                    _sync(stack, depth, s, t)
+                    sync(stack, depth, s, t)
                     return self._fail(f"division by zero ({b} {chr(c)} 0)")
                 else:
                     r = cdiv(b, a) if c == 47 else cmod(b, a)
@@ -354,7 +354,7 @@ class Befunge93Machine(ByteMachine):
                 self._save(x, y, dx, dy, smode, code if mirrored else None)
                 self.wraps = wraps
                 self.steps += done
-                _sync(stack, depth, s, t)
+                sync(stack, depth, s, t)
                 self.status = Status.HALTED
                 self.flush()
                 return Stop.HALTED
@@ -386,7 +386,7 @@ class Befunge93Machine(ByteMachine):
         self._save(x, y, dx, dy, smode, code if mirrored else None)
         self.wraps = wraps
         self.steps += done
-        _sync(stack, depth, s, t)
+        sync(stack, depth, s, t)
         return reason
 
     def _save(self, x: int, y: int, dx: int, dy: int, smode: bool, code: bytes | None) -> None:
@@ -414,19 +414,6 @@ def _writes_stop(stops: list[int], s: int, t: int) -> bool:
     writes a cell with a write breakpoint."""
     at = _target(s, t)
     return at >= 0 and bool(stops[at] & WRITE)
-
-
-def _sync(stack: list, depth: int, s: int, t: int) -> None:
-    """Make ``stack`` the run's stack again: its items below ``depth - 2`` are right, ``s`` and
-    ``t`` are the top two (:meth:`Befunge93Machine.run`)."""
-    if depth >= 2:
-        del stack[depth - 2:]
-        stack.append(s)
-        stack.append(t)
-    else:
-        stack.clear()
-        if depth == 1:
-            stack.append(t)
 
 
 def _bytes_of(space: list) -> bytes:

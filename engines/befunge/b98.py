@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Final, Iterable
+from typing import TYPE_CHECKING, Final, Iterable
 
 from ..compiled import mypyc_attr
 
@@ -26,8 +26,11 @@ from ..base import CellRef, Location, NamedRef, Status, Stop
 from ..iobuf import InputLog, Output
 from ..space import Space
 from . import MAX_REPEAT
-from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, wrap64
+from .common import BOARD, EOF, EXEC, NEEDS, SMALL, WRITE, ByteMachine, cdiv, cmod, sync, wrap64
 from .parser import Program
+
+if TYPE_CHECKING:  # mypyc's native integers; plain ints when the module runs as Python
+    from mypy_extensions import i64
 
 DIRECTIONS = ((1, 0), (-1, 0), (0, -1), (0, 1))
 HANDPRINT = 0x45534F44  # "ESOD" (rule 25)
@@ -405,10 +408,11 @@ class Befunge98Machine(ByteMachine):
         that tick expects it.  Returns the ticks run and ``BREAKPOINT`` if one of ``stops``
         (:meth:`compile_stops`) stopped it, else ``None``.
 
-        The top stack is a list, ``toss``, over the cells ``stacks[(id, level, base…)]``: it
-        begins empty (``base`` the stack's depth) and takes cells from the store only when a
-        tick may pop more than it holds (:meth:`_refill`), so a run costs its own ticks, not the
-        stack's depth; the registers, the counts and ``toss`` go back at the end."""
+        The top stack is ``t``, ``s`` and a list, ``toss``, over the cells
+        ``stacks[(id, level, base…)]``: it begins empty (``base`` the stack's depth) and takes
+        cells from the store only when a tick may pop more than it holds (:meth:`_refill`), so a
+        run costs its own ticks, not the stack's depth; the registers, the counts and the cells
+        go back at the end."""
         ip = self.ips[0]
         space = self.space
         grid, width, height, far = space.grid, space.width, space.height, space.far
@@ -419,9 +423,22 @@ class Befunge98Machine(ByteMachine):
         iid = ip.id
         level = len(ip.depths) - 1
         base = ip.depths[level]
-        toss: list = []  # objects: : and \ move them as they are (an int unboxed and boxed again is a new one)
-        a: int
-        b: int
+        # The top two cells are 64-bit native integers, t and s (0 where the stack is shallower:
+        # rule 23's implicit zeros), as in the Befunge-93 loop; ``toss`` holds the cells below
+        # them (exact below ``depth - 2``, stale ones past it), ``depth`` how many the loop
+        # holds, so the ticks that keep within the top two neither box an integer nor resize
+        # the list.  The cells below ``base`` stay in the store until a tick may pop them.
+        toss: list = []
+        n: i64 = 0  # len(toss) (≥ depth - 2)
+        depth: i64 = 0
+        t: i64 = 0
+        s: i64 = 0
+        a: i64
+        b: i64
+        r: i64
+        v: i64 = 0  # what the tick pushes, if push (after the dispatch)
+        push = False
+        c: i64
         wraps = writes = reflects = 0
         start = self.steps
         stop: Stop | None = None
@@ -430,8 +447,13 @@ class Befunge98Machine(ByteMachine):
         sx0, sy0, sx1, sy1, writing = _stop_box(stops)
         done = 0
         while done < limit:
-            if base > 0 and len(toss) < 3:  # no tick here pops more than three
+            if base > 0 and depth < 3:  # no tick here pops more than three
+                sync(toss, depth, s, t)
                 base = _refill(toss, cells, iid, level, base)
+                n = len(toss)
+                depth = n
+                t = toss[n - 1] if n >= 1 else 0
+                s = toss[n - 2] if n >= 2 else 0
             if smode:  # rule 19, as _string_tick
                 if done > 0 and sx0 <= x <= sx1 and sy0 <= y <= sy1 and stops is not None \
                         and stops.get((x, y), 0) & EXEC:
@@ -439,7 +461,8 @@ class Befunge98Machine(ByteMachine):
                     break
                 passing = False
                 if due:
-                    toss.append(SPACE)
+                    v = SPACE
+                    push = True
                     due = False
                     passing = True
                 else:
@@ -447,7 +470,8 @@ class Befunge98Machine(ByteMachine):
                     if c == QUOTE:
                         smode = False
                     else:
-                        toss.append(c)
+                        v = c
+                        push = True
                         passing = c == SPACE
                     nx, ny = x + dx, y + dy
                     if not empty and min_x <= nx <= max_x and min_y <= ny <= max_y:
@@ -499,13 +523,13 @@ class Befunge98Machine(ByteMachine):
                 if done > 0 and stops is not None and (
                         sx0 <= x <= sx1 and sy0 <= y <= sy1 and stops.get((x, y), 0) & EXEC
                         or writing and (c == 112 or c == 115 or c == 107 or c == 105 or 65 <= c <= 90)
-                        and self._write_stop(stops, c, x, y, dx, dy, ox, oy, toss[-1] if toss else 0,
-                                             toss[-2] if len(toss) > 1 else 0, ip)):
+                        and self._write_stop(stops, c, x, y, dx, dy, ox, oy, t, s, ip)):
                     x, y = px, py  # where the IP stands: the spaces before the cell pass with the tick
                     stop = Stop.BREAKPOINT
                     break
                 if 48 <= c <= 57:
-                    toss.append(c - 48)
+                    v = c - 48
+                    push = True
                 elif c == 62:
                     dx, dy = 1, 0
                 elif c == 60:
@@ -514,87 +538,111 @@ class Befunge98Machine(ByteMachine):
                     dx, dy = 0, -1
                 elif c == 118:
                     dx, dy = 0, 1
-                elif c == 43 or c == 45 or c == 42 or c == 96:
-                    # b's place takes the result: one pop, and the list never empties between
-                    # the operands and the result (emptied, it frees its room; a push allocates it)
-                    a = toss.pop() if toss else 0
-                    if toss:
-                        b = toss[-1]
-                    else:
-                        b = 0
-                        toss.append(0)
-                    if c == 96:
-                        toss[-1] = 1 if b > a else 0
-                    else:
+                elif c == 43 or c == 45 or c == 42 or c == 96 or c == 47 or c == 37 or c == 103:
+                    # + - * ` / % g pop two and push one: b's place (s) takes the result
+                    a = t
+                    b = s
+                    if c == 43 or c == 45 or c == 42:
                         r = b + a if c == 43 else b - a if c == 45 else b * a
-                        toss[-1] = r if -SMALL <= r <= SMALL else wrap64(r)
-                elif c == 58:  # : (empty: two 0s, rule 23)
-                    if toss:
-                        toss.append(toss[-1])
+                        if not -SMALL <= r <= SMALL:
+                            r = wrap64(r)
+                    elif c == 96:
+                        r = 1 if b > a else 0
+                    elif c == 103:  # g: b is x, a is y
+                        gx: int = b  # not 64-bit: the offset may carry the sum past 2^63 (rule 14)
+                        gy: int = a
+                        r = space.get(gx + ox, gy + oy)
+                    elif a == 0:  # rule 15: a zero divisor gives 0
+                        r = 0
                     else:
-                        toss.append(0)
-                        toss.append(0)
-                elif c == 95:  # _
-                    a = toss.pop() if toss else 0
-                    dx, dy = (-1, 0) if a != 0 else (1, 0)  # not `if a`: mypyc boxes a native int to test it
-                elif c == 124:  # |
-                    a = toss.pop() if toss else 0
-                    dx, dy = (0, -1) if a != 0 else (0, 1)
+                        r = cdiv(b, a) if c == 47 else cmod(b, a)
+                    t = r
+                    if depth >= 3:
+                        s = toss[depth - 3]
+                    else:
+                        s = 0
+                    if depth > 1:
+                        depth -= 1
+                    else:
+                        depth = 1
+                elif c == 95 or c == 124 or c == 36 or c == 46 or c == 44 or c == 106 or c == 115:
+                    # _ | $ . , j s pop one value
+                    a = t
+                    t = s
+                    if depth >= 3:
+                        s = toss[depth - 3]
+                    else:
+                        s = 0
+                    if depth > 0:
+                        depth -= 1
+                    # not `if a`: mypyc boxes a native int to test it
+                    if c == 95:
+                        dx, dy = (-1, 0) if a != 0 else (1, 0)
+                    elif c == 124:
+                        dx, dy = (0, -1) if a != 0 else (0, 1)
+                    elif c == 46:
+                        self.put_text(f"{a} ")
+                    elif c == 44:
+                        self.put_byte(a & 255)
+                    elif c == 106:  # j
+                        jump: int = a  # not 64-bit: the IP may land far outside the box (rule 17)
+                        x += jump * dx
+                        y += jump * dy
+                    elif c == 115:  # s
+                        x += dx
+                        y += dy
+                        space.put(x, y, a)
+                        writes += 1
+                        min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
+                elif c == 58:  # : (empty: two 0s, rule 23)
+                    if depth == 0:
+                        depth = 2
+                    else:
+                        v = t
+                        push = True
                 elif c == 35:  # # (rule 17: no wrapping)
                     x += dx
                     y += dy
                 elif 97 <= c <= 102:
-                    toss.append(c - 87)
-                elif c == 47 or c == 37:  # rule 15: a zero divisor gives 0
-                    a = toss.pop() if toss else 0
-                    b = toss.pop() if toss else 0
-                    toss.append(0 if a == 0 else cdiv(b, a) if c == 47 else cmod(b, a))
+                    v = c - 87
+                    push = True
                 elif c == 33:
-                    if toss:
-                        toss[-1] = 0 if toss[-1] else 1
+                    if depth > 0:
+                        t = 0 if t != 0 else 1
                     else:
-                        toss.append(1)
-                elif c == 92:  # \
-                    if len(toss) >= 2:
-                        toss[-1], toss[-2] = toss[-2], toss[-1]
-                    else:  # the missing operand is a 0
-                        if not toss:
-                            toss.append(0)
-                        toss.append(0)
-                elif c == 36:  # $
-                    if toss:
-                        toss.pop()
-                elif c == 46:
-                    self.put_text(f"{toss.pop() if toss else 0} ")
-                elif c == 44:
-                    self.put_byte((toss.pop() if toss else 0) & 255)
+                        t = 1
+                        depth = 1
+                elif c == 92:  # \ (the missing operand is a 0)
+                    if depth >= 2:
+                        t, s = s, t
+                    else:
+                        s, t = t, 0
+                        depth = 2
                 elif c == QUOTE:
                     smode = True
                     began = start + done
-                elif c == 103:  # g
-                    b = toss.pop() if toss else 0
-                    a = toss.pop() if toss else 0
-                    toss.append(space.get(a + ox, b + oy))
-                elif c == 112:  # p
-                    b = toss.pop() if toss else 0
-                    a = toss.pop() if toss else 0
-                    space.put(a + ox, b + oy, toss.pop() if toss else 0)
+                elif c == 112:  # p: pops y, x and the value
+                    a = t
+                    b = s
+                    value: i64 = toss[depth - 3] if depth >= 3 else 0
+                    if depth >= 4:
+                        t = toss[depth - 4]
+                        s = toss[depth - 5] if depth >= 5 else 0
+                        depth -= 3
+                    else:
+                        t = 0
+                        s = 0
+                        depth = 0
+                    wx: int = b  # as g's
+                    wy: int = a
+                    space.put(wx + ox, wy + oy, value)
                     writes += 1
                     min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
                 elif c == 39:  # '
                     x += dx
                     y += dy
-                    toss.append(space.get(x, y))
-                elif c == 115:  # s
-                    x += dx
-                    y += dy
-                    space.put(x, y, toss.pop() if toss else 0)
-                    writes += 1
-                    min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
-                elif c == 106:  # j
-                    a = toss.pop() if toss else 0
-                    x += a * dx
-                    y += a * dy
+                    v = space.get(x, y)
+                    push = True
                 elif c == 63:
                     dx, dy = DIRECTIONS[self.random4()]
                 elif c == 114:  # r
@@ -604,17 +652,23 @@ class Befunge98Machine(ByteMachine):
                     dx, dy = dy, -dx
                 elif c == 93:
                     dx, dy = -dy, dx
-                elif c == 119:  # w
-                    a = toss.pop() if toss else 0
-                    b = toss.pop() if toss else 0
-                    if b < a:
+                elif c == 119 or c == 120:  # w x pop two
+                    a = t
+                    b = s
+                    if depth >= 4:
+                        t = toss[depth - 3]
+                        s = toss[depth - 4]
+                    else:
+                        t = toss[depth - 3] if depth >= 3 else 0
+                        s = 0
+                    depth = depth - 2 if depth >= 2 else 0
+                    if c == 120:  # x: b is dx, a is dy
+                        dx = b
+                        dy = a
+                    elif b < a:
                         dx, dy = dy, -dx
                     elif b > a:
                         dx, dy = -dy, dx
-                elif c == 120:  # x
-                    b = toss.pop() if toss else 0
-                    dx = toss.pop() if toss else 0
-                    dy = b
                 elif c != 122:  # z does nothing; the rest is _tick's
                     x, y = px, py
                     break
@@ -630,7 +684,20 @@ class Befunge98Machine(ByteMachine):
                         wraps += 1
                         if smode:
                             due = True  # a string that has just begun wraps: the empty space is a space
+            if push:  # v goes on top, s down into the list
+                push = False
+                if depth >= 2:
+                    k: i64 = depth - 2
+                    if k < n:
+                        toss[k] = s
+                    else:
+                        toss.append(s)
+                        n += 1
+                s = t
+                t = v
+                depth += 1
             done += 1
+        sync(toss, depth, s, t)
         ip.x, ip.y, ip.dx, ip.dy = x, y, dx, dy
         ip.smode, ip.space_due, ip.began = smode, due, began
         ip.depths[level] = base + len(toss)
@@ -640,8 +707,8 @@ class Befunge98Machine(ByteMachine):
             self.steps = start + done
             self.tick_began = start + done  # one IP: each tick is a whole tick (rule 4)
             if wraps or writes or reflects:
-                w, p, t, d, r = self.counts
-                self.counts = (w + wraps, p + writes, t, d, r + reflects)
+                w, p, t_, d, rf = self.counts
+                self.counts = (w + wraps, p + writes, t_, d, rf + reflects)
         if stop is None and done >= limit and stops is not None and self._hit(stops):
             stop = Stop.BREAKPOINT  # the last tick arrived at one: the next run must not pass it
         return done, stop

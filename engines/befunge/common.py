@@ -45,3 +45,17 @@ def cmod(b: int, a: int) -> int:
     """``b % a`` with the sign of ``b``, as C's ``%`` (``a`` ≠ 0; rule 10)."""
     r = abs(b) % abs(a)
     return -r if b < 0 else r
+
+
+def sync(stack: list, depth: int, s: int, t: int) -> None:
+    """Make ``stack`` a whole stack again after a compiled loop that kept its top two items in
+    native integers, ``t`` on top and ``s`` under it (0 where the stack is shallower), the list
+    holding the ``depth - 2`` items below them (and stale ones past those)."""
+    if depth >= 2:
+        del stack[depth - 2:]
+        stack.append(s)
+        stack.append(t)
+    else:
+        stack.clear()
+        if depth == 1:
+            stack.append(t)
