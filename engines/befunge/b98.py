@@ -417,6 +417,7 @@ class Befunge98Machine(ByteMachine):
         space = self.space
         grid, width, height, far = space.grid, space.width, space.height, space.far
         min_x, max_x, min_y, max_y, empty = space.min_x, space.max_x, space.min_y, space.max_y, space.empty
+        gw: i64 = width
         x, y, dx, dy, ox, oy = ip.x, ip.y, ip.dx, ip.dy, ip.ox, ip.oy
         smode, due, began = ip.smode, ip.space_due, ip.began
         cells = self.stacks
@@ -501,18 +502,29 @@ class Befunge98Machine(ByteMachine):
                                 x, y = at
                                 wraps += 1
             else:
-                c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else far.get((x, y), SPACE)
+                if 0 <= x < width and 0 <= y < height:
+                    row: i64 = y  # native: a product of two tagged ints is a call
+                    col: i64 = x
+                    c = grid[row * gw + col]
+                else:
+                    c = far.get((x, y), SPACE)
                 px, py = x, y  # where the IP stands if the tick is left to _tick
                 if c == SPACE and (dx or dy) and not empty and min_x <= x <= max_x and min_y <= y <= max_y:
                     # rule 18: spaces pass in no time.  Along the grid first: a line from inside
                     # the box to a cell that is not blank stays inside it (the box is convex)
                     x += dx
                     y += dy
-                    while 0 <= x < width and 0 <= y < height and grid[y * width + x] == SPACE:
+                    c = SEMI  # off the grid, or a ; region: _skip's way from the start
+                    while 0 <= x < width and 0 <= y < height:
+                        row = y
+                        col = x
+                        ahead: i64 = grid[row * gw + col]
+                        if ahead != SPACE:
+                            c = ahead
+                            break
                         x += dx
                         y += dy
-                    c = grid[y * width + x] if 0 <= x < width and 0 <= y < height else SEMI
-                    if c == SEMI:  # off the grid, or a ; region: _skip's way from the start
+                    if c == SEMI:
                         x, y = px, py
                 if c == SPACE or c == SEMI:
                     found = self._skip(x, y, dx, dy)
