@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, NoReturn, TextIO
 
 import click
 
-from esodbg.engines import registry
+from esodbg.engines import installed, registry
 from esodbg.engines.base import CellRef, Diagnostic, Machine, ParseError, Stop, plural
 from esodbg.engines.iobuf import InputLog, RecordingOutput, StreamOutput
 from esodbg.engines.language import Export, Language, Option
@@ -206,9 +206,7 @@ def engines_built() -> str:
 def show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     """``--version``: the version, and how the engines run."""
     if value and not ctx.resilient_parsing:
-        from importlib.metadata import version
-
-        click.echo(f"esodbg, version {version('esodbg')} ({engines_built()})")
+        click.echo(f"esodbg, version {installed.version() or 'unknown (not installed)'} ({engines_built()})")
         ctx.exit()
 
 

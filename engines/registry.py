@@ -11,12 +11,10 @@ it is parsed (:attr:`Language.impl`).
 from __future__ import annotations
 
 import importlib
-import os
-import sys
 from functools import cache
 from pathlib import PurePath
-from typing import Iterator
 
+from .installed import entry_points
 from .language import Language
 
 GROUP = "esodbg.languages"
@@ -36,33 +34,6 @@ def languages() -> tuple[Language, ...]:
         if isinstance(language, Language):
             found.setdefault(language.name, language)
     return tuple(sorted(found.values(), key=lambda language: language.name))
-
-
-def entry_points(group: str) -> Iterator[str]:
-    """The ``module:attribute`` targets of the entry points in ``group`` of every distribution
-    installed on ``sys.path``, first path first — read straight from each ``*.dist-info``
-    (``*.egg-info``) folder's ``entry_points.txt``, the file ``importlib.metadata`` reads.  Not
-    through ``importlib.metadata`` itself: its imports (email, zipfile, csv…) would double the
-    start-up time of ``esodbg exec``."""
-    for folder in sys.path:
-        try:
-            entries = list(os.scandir(folder or "."))
-        except OSError:
-            continue
-        for entry in sorted(entries, key=lambda entry: entry.name):
-            if entry.name.endswith((".dist-info", ".egg-info")):
-                try:
-                    with open(os.path.join(entry.path, "entry_points.txt"), encoding="utf-8") as file:
-                        text = file.read()
-                except OSError:
-                    continue
-                section = None
-                for line in text.splitlines():
-                    line = line.strip()
-                    if line.startswith("[") and line.endswith("]"):
-                        section = line[1:-1].strip()
-                    elif section == group and "=" in line and not line.startswith(("#", ";")):
-                        yield line.partition("=")[2].strip()
 
 
 def by_name(name: str) -> Language:

@@ -6,6 +6,7 @@ the core (docs/plugins.md walks through it)."""
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import json
 import os
 import subprocess
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from esodbg.app.debugapp import DebuggerApp
-from esodbg.engines import registry
+from esodbg.engines import installed, registry
 from esodbg.engines.base import CellRef, Stop
 from esodbg.engines.debugger import Session
 
@@ -66,6 +67,12 @@ def test_exec_check_and_languages_know_the_toy(toy, tmp_path):
     listing = esodbg(env, "languages").stdout
     assert "toy  Toy  (.toy)" in listing and "--start N" in listing
     assert "has no meaning for Toy" in esodbg(env, "exec", program, "--name", "x").stderr
+
+
+def test_versions_are_read_as_importlib_metadata_reads_them(toy):
+    assert installed.version("Toy_Lang.Plugin") == "1.0" == importlib.metadata.version("toy-lang-plugin")
+    assert installed.version() == importlib.metadata.version("esodbg")
+    assert installed.version("no-such-distribution") is None
 
 
 def test_the_debugger_core_steps_both_ways_and_stops_at_a_cell(toy):

@@ -26,6 +26,7 @@ from lsprotocol.converters import get_converter
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
+from esodbg.engines import installed
 from esodbg.engines.base import Diagnostic, Span
 from esodbg.engines.language import Symbol
 
@@ -46,7 +47,7 @@ class EsodbgServer(LanguageServer):
     """The server, with the open documents (by URI) and their pending checks."""
 
     def __init__(self) -> None:
-        super().__init__("esodbg", _version(), text_document_sync_kind=types.TextDocumentSyncKind.Full,
+        super().__init__("esodbg", installed.version() or "0", text_document_sync_kind=types.TextDocumentSyncKind.Full,
                          converter_factory=_converter)
         self.documents: dict[str, Document] = {}
         self.checks: dict[str, asyncio.Task] = {}
@@ -132,15 +133,6 @@ def _integer(value, _) -> int:
     if type(value) is not int:
         raise ValueError(f"expected an integer, got {value!r}")
     return value
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("esodbg")
-    except PackageNotFoundError:
-        return "0"
 
 
 def _range(document: Document, span: Span) -> types.Range:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final, Iterable
 
 from ..compiled import mypyc_attr
 
+from .. import installed
 from ..base import CellRef, Location, NamedRef, Status, Stop
 from ..iobuf import InputLog, Output
 from ..space import Space
@@ -111,11 +112,28 @@ class IP:
         y = self.pop()
         return self.pop(), y
 
+    def clear(self) -> None:
+        """Empty the top stack (``n``)."""
+        level = len(self.depths) - 1
+        cells, key = self.cells, self.id
+        for i in range(self.depths[level]):
+            del cells[(key, level, i)]
+        self.depths[level] = 0
+
+    def push_all(self, values: Iterable[int]) -> None:
+        """Push ``values``, the first first (so the last is on top)."""
+        level = len(self.depths) - 1
+        n = self.depths[level]
+        cells, key = self.cells, self.id
+        for v in values:
+            cells[(key, level, n)] = v
+            n += 1
+        self.depths[level] = n
+
     def push_string(self, text: bytes) -> None:
         """A 0"gnirts": the bytes, then 0 under them, so the first byte is on top."""
         self.push(0)
-        for b in reversed(text):
-            self.push(b)
+        self.push_all(reversed(text))
 
     def pop_string(self) -> bytes:
         out = bytearray()
@@ -165,6 +183,7 @@ class Befunge98Machine(ByteMachine):
         # checkpoint re-executed) gives the same values.
         self.clock = time.time()
         self._start_bytes(program.options.get("seed") or 0)
+        self.sysinfo_tail: list[int] = []  # y's cells that never change: the file, the environment
 
     # ----- the contract -----------------------------------------------------------------------
     def stores(self) -> tuple:
@@ -902,9 +921,7 @@ class Befunge98Machine(ByteMachine):
         elif c == 122:
             pass
         elif c == 110:
-            level = len(ip.depths) - 1
-            while ip.depths[level]:
-                ip.pop()
+            ip.clear()
         elif c == 123:
             self._begin_block(ip)
         elif c == 125:
@@ -1120,21 +1137,22 @@ class Befunge98Machine(ByteMachine):
                  now.tm_hour * 65536 + now.tm_min * 256 + now.tm_sec,
                  len(ip.depths)]
         cells += [ip.depths[level] for level in range(len(ip.depths) - 1, -1, -1)]
-        for arg in (self.program.filename,):
-            cells += list(arg.encode("utf-8", "surrogateescape")) + [0]
-        cells += [0, 0]
-        for name, value in sorted(os.environ.items()):
-            cells += list(f"{name}={value}".encode("utf-8", "surrogateescape")) + [0]
-        cells += [0]
-        return cells
+        if not self.sysinfo_tail:
+            tail = self.sysinfo_tail
+            for arg in (self.program.filename,):
+                tail += list(arg.encode("utf-8", "surrogateescape")) + [0]
+            tail += [0, 0]
+            for name, value in sorted(os.environ.items()):
+                tail += list(f"{name}={value}".encode("utf-8", "surrogateescape")) + [0]
+            tail += [0]
+        return cells + self.sysinfo_tail
 
     def _sysinfo(self, ip: IP) -> None:
         """``y`` (rule 25)."""
         n = ip.pop()
         cells = self.sysinfo(ip)
         if n <= 0:
-            for v in reversed(cells):
-                ip.push(v)
+            ip.push_all(reversed(cells))
         elif n <= len(cells):
             ip.push(cells[n - 1])
         else:
@@ -1156,7 +1174,7 @@ class Befunge98Machine(ByteMachine):
         return value
 
 
-_VERSION: list[int] = []  # _version's answer, once found: reading the package metadata costs ~1 ms
+_VERSION: list[int] = []  # _version's answer, once found
 
 
 def _stop_box(stops: dict | None) -> tuple[int, int, int, int, bool]:
@@ -1197,12 +1215,8 @@ def _refill(toss: list, cells: dict[tuple[int, int, int], int], iid: int, level:
 
 
 def _version() -> int:
-    """esodbg's version as y's cell 4: its digits (0.7.0 → 70), read once a process."""
+    """esodbg's version as y's cell 4: its digits (0.7.0 → 70; 0 if it is not installed), read
+    once a process."""
     if not _VERSION:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            _VERSION.append(int("".join(ch for ch in version("esodbg") if ch.isdigit()) or "0"))
-        except PackageNotFoundError:
-            _VERSION.append(0)
+        _VERSION.append(int("".join(ch for ch in (installed.version() or "") if ch.isdigit()) or "0"))
     return _VERSION[0]
