@@ -433,6 +433,9 @@ TARGETED98 = [
     Case("r17-empty-program", 17, b"", expect=(b"", 1), max_steps=100,
          note="rule 17 Decision: a line that never meets the box (an empty program) is a runtime error; "
               "cfunge hangs"),
+    Case("r17-jump-past-the-edge", 17, rows("     v", "1.3.@>2j"), expect=(b"1 3 ", 0),
+         note="rule 17: a jump does not wrap, the move after it comes back to the far edge (x = 0); cfunge "
+              "wraps as it jumps and lands on x = 1: '0 3 '"),
     Case("r18-semicolons", 18, b"1.;2.;3.@\n", expect=(b"1 3 ", 0)),
     Case("r18-only-spaces", 18, b"   \n  \n", expect=(b"", 1), max_steps=100,
          note="rule 18 Decision: an IP that would pass spaces forever is a runtime error; cfunge hangs"),
@@ -474,6 +477,9 @@ TARGETED98 = [
     Case("r22-k-z", 22, b"9kz1.@\n", expect=(b"1 ", 0)),
     Case("r22-k-at", 22, b"3k@1.@\n", expect=(b"", 0)),
     Case("r22-k-dup", 22, b"13k:....@\n", expect=(b"1 1 1 1 ", 0)),
+    Case("r22-k-fetch-past-the-edge", 22, rows("   v", "..@>4k'A"), expect=(b"32 32 ", 0),
+         note="rules 22 and 17: a ' that k repeats reads on past the box's edge, where the cells are spaces (a "
+              "jump does not wrap); cfunge wraps as it moves, reads the far edge's cells and prints '46 '"),
     Case("r23-begin-block", 23, b"1232{...@\n", expect=(b"3 2 0 ", 0)),
     Case("r23-block-offset", 23, b"0{900g.@\n", expect=(b"57 ", 0)),
     Case("r23-end-one-stack-reflects", 23, b"1.}@\n", expect=(b"1 0 ", 0)),
