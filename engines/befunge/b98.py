@@ -686,12 +686,8 @@ class Befunge98Machine(ByteMachine):
                 elif c == 119 or c == 120:  # w x pop two
                     a = t
                     b = s
-                    if depth >= 4:
-                        t = toss[depth - 3]
-                        s = toss[depth - 4]
-                    else:
-                        t = toss[depth - 3] if depth >= 3 else 0
-                        s = 0
+                    t = toss[depth - 3] if depth >= 3 else 0
+                    s = toss[depth - 4] if depth >= 4 else 0
                     depth = depth - 2 if depth >= 2 else 0
                     if c == 120:  # x: b is dx, a is dy
                         dx = b
